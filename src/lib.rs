@@ -1,0 +1,5 @@
+//! Yacht Auction bot: rules core, exact value table, decisions and protocol.
+
+pub mod rules;
+pub mod solver;
+pub mod table;
