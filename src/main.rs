@@ -1,7 +1,11 @@
+//! `yacht-bot`: the Yacht Auction bot. With no subcommand it plays on stdin/stdout.
 fn main() {
-    println!(
-        "{} {}",
-        yacht::table::TABLE_START_EXPECTED_K,
-        yacht::table::TABLE_SOLVE_SECONDS
+    let stdin = std::io::stdin();
+    let end = yacht::session::run(
+        stdin.lock(),
+        std::io::stdout(),
+        std::io::stderr(),
+        Default::default(),
     );
+    let _ = end;
 }

@@ -1,0 +1,169 @@
+//! The bot: tracks the game from typed commands and answers them. Never prints.
+
+use super::bidding::{bundle_values, equilibrium_bid};
+use super::choice::{best_choice_for, warm_up};
+use super::view::GameView;
+use crate::protocol::{Answer, Command, Group, Hand, Owed};
+use crate::rules::category::Category;
+use crate::rules::dice::{for_each_submultiset, HAND_DICE};
+
+/// How the bot bids.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Bidder {
+    /// `|S| / 4` on the group the swing favours: unexploitable, the baseline.
+    #[default]
+    Equilibrium,
+}
+
+/// The bot's configuration.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BotConfig {
+    pub bidder: Bidder,
+}
+
+/// The answer to a command (if one is owed) and anything worth reporting on stderr.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    pub answer: Option<Answer>,
+    pub warnings: Vec<String>,
+}
+
+/// A bot playing one game at a time (`READY` starts a new one).
+#[derive(Clone, Debug, Default)]
+pub struct Bot {
+    config: BotConfig,
+    view: GameView,
+}
+
+impl Bot {
+    pub fn new(config: BotConfig) -> Bot {
+        Bot {
+            config,
+            view: GameView::default(),
+        }
+    }
+
+    /// The tracked game.
+    pub fn view(&self) -> &GameView {
+        &self.view
+    }
+
+    /// Handles one command.
+    pub fn handle(&mut self, command: &Command) -> Reply {
+        let mut warnings = Vec::new();
+        let answer = match *command {
+            Command::Ready => {
+                self.view = GameView::default();
+                warm_up();
+                Some(Answer::Ok)
+            }
+            Command::Roll { a, b } => {
+                if self.view.roll.is_some() {
+                    warnings.push("ROLL again before GET: replacing the open auction".to_string());
+                } else {
+                    self.view.round += 1;
+                }
+                self.view.roll = Some((a, b));
+                Some(self.bid())
+            }
+            Command::Get {
+                got,
+                opp_group,
+                opp_amount,
+            } => {
+                warnings.extend(self.view.apply_get(got, opp_group, opp_amount));
+                None
+            }
+            Command::Score => Some(self.put(&mut warnings)),
+            Command::Set { category, dice } => {
+                warnings.extend(self.view.apply_opponent_score(category, &dice));
+                None
+            }
+            Command::Finish => None,
+        };
+        Reply { answer, warnings }
+    }
+
+    /// A legal answer for a line whose keyword owed one but which did not parse.
+    pub fn answer_malformed(&mut self, owed: Owed) -> Reply {
+        let mut warnings = Vec::new();
+        let answer = match owed {
+            Owed::Ok => Answer::Ok,
+            Owed::Bid => {
+                // The bundles are unknown: ask for nothing and pay nothing.
+                self.view.my_bid = Some((Group::A, 0));
+                Answer::Bid {
+                    group: Group::A,
+                    amount: 0,
+                }
+            }
+            Owed::Put => self.put(&mut warnings),
+        };
+        Reply {
+            answer: Some(answer),
+            warnings,
+        }
+    }
+
+    fn bid(&mut self) -> Answer {
+        let (group, amount) = decide_bid(&self.view, &self.config);
+        self.view.my_bid = Some((group, amount));
+        Answer::Bid { group, amount }
+    }
+
+    fn put(&mut self, warnings: &mut Vec<String>) -> Answer {
+        let (category, dice) = match decide_put(&self.view) {
+            Ok(choice) => choice,
+            Err(reason) => {
+                warnings.push(reason);
+                fallback_put(&self.view)
+            }
+        };
+        if let Err(e) = self.view.me.apply_score(category, &dice.counts()) {
+            warnings.push(format!("own PUT {category} {dice} not applicable ({e:?})"));
+        }
+        Answer::Put { category, dice }
+    }
+}
+
+/// The bid for the open auction.
+pub fn decide_bid(view: &GameView, config: &BotConfig) -> (Group, u32) {
+    let Some((a, b)) = view.roll else {
+        return (Group::A, 0);
+    };
+    match config.bidder {
+        Bidder::Equilibrium => {
+            let values = bundle_values(&view.me, &view.opp, &a.counts(), &b.counts());
+            equilibrium_bid(values.swing_points())
+        }
+    }
+}
+
+/// The best scoring by the table, or why there is none.
+pub fn decide_put(view: &GameView) -> Result<(Category, Hand), String> {
+    let choice = best_choice_for(&view.me).ok_or_else(|| {
+        format!(
+            "no legal scoring: {} dice held, used set {:#05x}",
+            view.me.held_dice(),
+            view.me.used
+        )
+    })?;
+    let dice = Hand::from_counts(&choice.dice).ok_or("best choice is not 5 dice")?;
+    Ok((choice.category, dice))
+}
+
+/// Something parseable when the state allows no legal scoring: the first unused category
+/// and the first five held dice, padded with ones.
+fn fallback_put(view: &GameView) -> (Category, Hand) {
+    let category = Category::ALL
+        .into_iter()
+        .find(|c| view.me.used & c.bit() == 0)
+        .unwrap_or(Category::Choice);
+    let mut dice = None;
+    for_each_submultiset(&view.me.held, HAND_DICE, |s| {
+        if dice.is_none() {
+            dice = Hand::from_counts(s);
+        }
+    });
+    (category, dice.unwrap_or(Hand([1; HAND_DICE])))
+}

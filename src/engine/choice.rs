@@ -1,0 +1,222 @@
+//! The scoring decision: the best 5 of the held dice and the category, exactly by the table.
+//!
+//! `G(used, upper, H) = max over (5 scored ⊂ H, unused c) of score + bonus gain + F(next)`,
+//! computed in table units (kilo-points × 200) with integers, so it is exact and
+//! deterministic. Tie-break: first category in protocol order, then first scored multiset
+//! in rank order — the same order the solver's quantisation audit uses.
+
+use once_cell::sync::Lazy;
+
+use super::state::PlayerState;
+use crate::rules::category::{bonus_gain_k, Category, ALL_USED};
+use crate::rules::dice::{all_multisets, rank, sub, total, Counts, HAND_DICE, N10, N5};
+use crate::table::{self, TABLE_UNITS_PER_K};
+
+/// A scoring choice and its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub category: Category,
+    /// The 5 dice scored.
+    pub dice: Counts,
+    /// score + bonus gain + F(next), table units.
+    pub value_units: i32,
+}
+
+/// Every (scored, carried) split of each 10-dice hand, as 5-dice ranks, scored rank
+/// ascending. 63,504 pairs in all; built once, on first use.
+struct Splits {
+    dice5: Vec<Counts>,
+    /// `pairs[start[h]..start[h + 1]]` are the splits of 10-dice hand `h`.
+    start: Vec<u32>,
+    pairs: Vec<[u8; 2]>,
+    /// `score_k[c][s]`.
+    score_k: Vec<[u8; N5]>,
+}
+
+static SPLITS: Lazy<Splits> = Lazy::new(|| {
+    let dice5 = all_multisets(HAND_DICE);
+    let mut start = Vec::with_capacity(N10 + 1);
+    let mut pairs = Vec::with_capacity(N5 * N5);
+    for hand in all_multisets(2 * HAND_DICE) {
+        start.push(pairs.len() as u32);
+        for (s, scored) in dice5.iter().enumerate() {
+            if let Some(carried) = sub(&hand, scored) {
+                pairs.push([s as u8, rank(&carried) as u8]);
+            }
+        }
+    }
+    start.push(pairs.len() as u32);
+    let score_k = Category::ALL
+        .iter()
+        .map(|c| {
+            let mut row = [0u8; N5];
+            for (s, d) in dice5.iter().enumerate() {
+                row[s] = c.score_k(d) as u8;
+            }
+            row
+        })
+        .collect();
+    Splits {
+        dice5,
+        start,
+        pairs,
+        score_k,
+    }
+});
+
+/// Builds the lookup tables now rather than during the first decision.
+pub fn warm_up() {
+    Lazy::force(&SPLITS);
+}
+
+/// Table units of a kilo-point amount.
+const fn units(k: u32) -> i32 {
+    k as i32 * TABLE_UNITS_PER_K
+}
+
+/// The best scoring of a player holding exactly 10 dice (a normal round), or exactly 5
+/// (the last round, or the last category). `None` if no legal scoring exists.
+pub fn best_choice(used: u16, upper_k: u32, held: &Counts) -> Option<Choice> {
+    if used >= ALL_USED {
+        return None;
+    }
+    match total(held) {
+        10 => Some(best_of_ten(used, upper_k, held)),
+        n if n >= HAND_DICE => best_generic(used, upper_k, held),
+        _ => None,
+    }
+}
+
+/// The best choice for a player state (its held dice).
+pub fn best_choice_for(state: &PlayerState) -> Option<Choice> {
+    best_choice(state.used, state.upper_k, &state.held)
+}
+
+/// Score plus bonus gain of scoring `dice` in `c` from upper sum `upper_k`.
+fn gain_k(c: Category, upper_k: u32, dice: &Counts) -> (u32, u32) {
+    let score = c.score_k(dice);
+    match c.upper_face() {
+        Some(_) => (
+            score + bonus_gain_k(upper_k, upper_k + score),
+            upper_k + score,
+        ),
+        None => (score, upper_k),
+    }
+}
+
+fn best_of_ten(used: u16, upper_k: u32, held: &Counts) -> Choice {
+    let splits = &*SPLITS;
+    let h = rank(held);
+    let pairs = &splits.pairs[splits.start[h] as usize..splits.start[h + 1] as usize];
+    let mut best: Option<Choice> = None;
+    for c in Category::ALL {
+        if used & c.bit() != 0 {
+            continue;
+        }
+        let next_used = used | c.bit();
+        let scores = &splits.score_k[c.index()];
+        // Upper categories lead to one of six rows (by how many of the face are scored);
+        // lower categories to one row.
+        let mut rows: [Option<&[u16]>; HAND_DICE + 1] = [None; HAND_DICE + 1];
+        let mut gains = [0i32; HAND_DICE + 1];
+        match c.upper_face() {
+            Some(face) => {
+                for n in 0..=HAND_DICE as u32 {
+                    let score = face as u32 * n;
+                    rows[n as usize] = table::row(next_used, upper_k + score);
+                    gains[n as usize] = units(score + bonus_gain_k(upper_k, upper_k + score));
+                }
+            }
+            None => rows[0] = table::row(next_used, upper_k),
+        }
+        for &[s, k] in pairs {
+            let (slot, gain) = match c.upper_face() {
+                Some(face) => {
+                    let n = splits.dice5[s as usize][face as usize - 1] as usize;
+                    (n, gains[n])
+                }
+                None => (0, units(scores[s as usize] as u32)),
+            };
+            let future = rows[slot].map_or(0, |r| r[k as usize] as i32);
+            let value = gain + future;
+            if best.is_none_or(|b| value > b.value_units) {
+                best = Some(Choice {
+                    category: c,
+                    dice: splits.dice5[s as usize],
+                    value_units: value,
+                });
+            }
+        }
+    }
+    // Ten dice always split and some category is unused (checked by the caller).
+    best.unwrap_or(Choice {
+        category: Category::Yacht,
+        dice: [0; 6],
+        value_units: 0,
+    })
+}
+
+/// Any other hand size (5 in the last round, or an inconsistent stream): enumerate directly.
+/// Leftover dice that are not exactly 5 are valued at 0 beyond this scoring.
+fn best_generic(used: u16, upper_k: u32, held: &Counts) -> Option<Choice> {
+    let mut candidates = Vec::new();
+    crate::rules::dice::for_each_submultiset(held, HAND_DICE, |s| candidates.push(*s));
+    let mut best: Option<Choice> = None;
+    for c in Category::ALL {
+        if used & c.bit() != 0 {
+            continue;
+        }
+        for dice in &candidates {
+            let (gain, next_upper) = gain_k(c, upper_k, dice);
+            let carried = sub(held, dice).unwrap_or_default();
+            let future = if total(&carried) == HAND_DICE {
+                table::value_units(used | c.bit(), next_upper, &carried)
+            } else {
+                0
+            };
+            let value = units(gain) + future;
+            if best.is_none_or(|b| value > b.value_units) {
+                best = Some(Choice {
+                    category: c,
+                    dice: *dice,
+                    value_units: value,
+                });
+            }
+        }
+    }
+    best
+}
+
+/// Expected remaining score (table units) of a player in state (`used`, `upper_k`) who is
+/// about to hold `held`: 5 dice before the next bundle → F; 10 dice → G.
+pub fn position_value_units(used: u16, upper_k: u32, held: &Counts) -> i32 {
+    match total(held) {
+        HAND_DICE => table::value_units(used, upper_k, held),
+        _ => best_choice(used, upper_k, held).map_or(0, |c| c.value_units),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::dice::parse_digits;
+
+    #[test]
+    fn ten_dice_fast_path_matches_generic_enumeration() {
+        for (i, hand) in all_multisets(10).iter().enumerate().step_by(11) {
+            let used = (i as u16 * 37) & 0x7ff;
+            let upper = (i as u32 * 7) % 70;
+            let fast = best_of_ten(used, upper, hand);
+            let slow = best_generic(used, upper, hand).unwrap();
+            assert_eq!(fast, slow, "hand {hand:?} used {used:b} upper {upper}");
+        }
+    }
+
+    #[test]
+    fn last_round_scores_the_only_category() {
+        let used = ALL_USED & !Category::Yacht.bit();
+        let c = best_choice(used, 10, &parse_digits("44444").unwrap()).unwrap();
+        assert_eq!(c.category, Category::Yacht);
+        assert_eq!(c.value_units, units(50));
+    }
+}

@@ -1,0 +1,11 @@
+//! Decisions: pure functions of the tracked game state. Nothing here reads or prints.
+
+pub mod bidding;
+pub mod bot;
+pub mod choice;
+pub mod state;
+pub mod view;
+
+pub use bot::{Bot, BotConfig, Reply};
+pub use state::PlayerState;
+pub use view::GameView;

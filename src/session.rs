@@ -1,0 +1,121 @@
+//! The protocol loop: the only code that reads the judge's lines and writes answers.
+//!
+//! Every line is parsed into a [`Command`]; the bot answers with a typed [`Answer`],
+//! written and flushed at once. A line that does not parse is reported on stderr and,
+//! when its keyword owes an answer, still gets a legal one. `FINISH` and end of input
+//! end the session. Nothing here may panic.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use std::io::{BufRead, Write};
+
+use crate::engine::{Bot, BotConfig, Reply};
+use crate::protocol::{parse_command, Command};
+
+/// Why a session ended.
+#[derive(Debug, PartialEq, Eq)]
+pub enum End {
+    Finish,
+    EndOfInput,
+    /// Writing an answer failed (the judge went away).
+    OutputClosed,
+}
+
+/// Plays one session: reads commands from `input` until `FINISH` or end of input.
+pub fn run(
+    input: impl BufRead,
+    mut output: impl Write,
+    mut diagnostics: impl Write,
+    config: BotConfig,
+) -> End {
+    let mut bot = Bot::new(config);
+    for line in input.split(b'\n') {
+        let Ok(bytes) = line else {
+            return End::EndOfInput;
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        let reply = match parse_command(&text) {
+            Ok(Command::Finish) => return End::Finish,
+            Ok(command) => bot.handle(&command),
+            Err(error) => {
+                let _ = writeln!(diagnostics, "yacht-bot: {error}");
+                match error.owed {
+                    Some(owed) => bot.answer_malformed(owed),
+                    None => Reply::default(),
+                }
+            }
+        };
+        for warning in &reply.warnings {
+            let _ = writeln!(diagnostics, "yacht-bot: {warning}");
+        }
+        if let Some(answer) = reply.answer {
+            if writeln!(output, "{answer}")
+                .and_then(|_| output.flush())
+                .is_err()
+            {
+                return End::OutputClosed;
+            }
+        }
+    }
+    End::EndOfInput
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(input: &str) -> (String, String, End) {
+        let mut out = Vec::new();
+        let mut err = Vec::new();
+        let end = run(input.as_bytes(), &mut out, &mut err, BotConfig::default());
+        (
+            String::from_utf8_lossy(&out).into_owned(),
+            String::from_utf8_lossy(&err).into_owned(),
+            end,
+        )
+    }
+
+    #[test]
+    fn answers_ready_roll_and_score() {
+        let (out, err, end) = play(
+            "READY\nROLL 12345 66666\nGET B A 0\nROLL 11111 23456\nGET A A 0\nSCORE\nFINISH\nSCORE\n",
+        );
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 4, "{out}");
+        assert_eq!(lines[0], "OK");
+        assert!(lines[1].starts_with("BID B "), "{out}");
+        assert!(lines[2].starts_with("BID "));
+        assert!(lines[3].starts_with("PUT "));
+        assert_eq!(err, "");
+        assert_eq!(end, End::Finish);
+    }
+
+    #[test]
+    fn malformed_lines_get_a_message_and_a_legal_answer() {
+        let (out, err, end) = play("READY\nROLL 1234 66666\nhello\n\nSCORE\r\n");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines, ["OK", "BID A 0", "PUT ONE 11111"]);
+        assert!(err.contains("bad dice \"1234\""), "{err}");
+        assert!(err.contains("unknown command \"hello\""), "{err}");
+        assert!(err.contains("no legal scoring"), "{err}");
+        assert_eq!(end, End::EndOfInput);
+    }
+
+    #[test]
+    fn invalid_utf8_does_not_panic() {
+        let mut out = Vec::new();
+        let mut err = Vec::new();
+        let end = run(
+            &b"READY\n\xff\xfe\nFINISH\n"[..],
+            &mut out,
+            &mut err,
+            BotConfig::default(),
+        );
+        assert_eq!(end, End::Finish);
+        assert_eq!(out, b"OK\n");
+    }
+}
