@@ -1,11 +1,111 @@
-//! `yacht-bot`: the Yacht Auction bot. With no subcommand it plays on stdin/stdout.
+//! `yacht-bot`: the Yacht Auction bot.
+//!
+//! With no subcommand (the judge runs `./main NYPC`) it plays on stdin/stdout. Arguments
+//! it does not know are ignored, so any judge command line works.
+
+use yacht::engine::bot::Bidder;
+use yacht::engine::BotConfig;
+use yacht::table;
+
+const USAGE: &str = "\
+usage: yacht-bot [--bidder equilibrium]       play on stdin/stdout (the judge's protocol)
+       yacht-bot bench [GAMES]                 self-play fixed deals: signature and speed
+       yacht-bot solitaire [GAMES] [SEED]      one player, fair bundles: mean vs the table
+       yacht-bot table-audit                   quantisation loss against the exact f64 table
+       yacht-bot --version";
+
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut config = BotConfig::default();
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--bidder" => {
+                i += 1;
+                match args.get(i).map(String::as_str) {
+                    Some("equilibrium") => config.bidder = Bidder::Equilibrium,
+                    other => eprintln!("yacht-bot: unknown bidder {other:?}; using equilibrium"),
+                }
+            }
+            "--version" | "version" => return print_version(),
+            "--help" | "-h" | "help" => return println!("{USAGE}"),
+            "bench" => return bench(args.get(i + 1), config),
+            "solitaire" => return solitaire(args.get(i + 1), args.get(i + 2)),
+            "table-audit" => return table_audit(),
+            _ => {} // e.g. the judge's `NYPC`
+        }
+        i += 1;
+    }
     let stdin = std::io::stdin();
-    let end = yacht::session::run(
-        stdin.lock(),
-        std::io::stdout(),
-        std::io::stderr(),
-        Default::default(),
+    yacht::session::run(stdin.lock(), std::io::stdout(), std::io::stderr(), config);
+}
+
+fn print_version() {
+    println!("yacht-bot {}", env!("CARGO_PKG_VERSION"));
+    println!(
+        "table {:016x} ({} rows, {} bytes, bundle model {})",
+        table::TABLE_HASH,
+        table::TABLE_ROWS,
+        table::TABLE_BYTES,
+        table::TABLE_MODEL
     );
-    let _ = end;
+    println!(
+        "expected score at start {:.4} k (exact f64); solved in {:.1} s on {} threads",
+        table::TABLE_START_EXPECTED_K,
+        table::TABLE_SOLVE_SECONDS,
+        table::TABLE_SOLVE_THREADS
+    );
+}
+
+fn parse_or<T: std::str::FromStr>(arg: Option<&String>, default: T) -> T {
+    arg.and_then(|a| a.parse().ok()).unwrap_or(default)
+}
+
+fn bench(games: Option<&String>, config: BotConfig) {
+    let games = parse_or(games, yacht::bench::BENCH_GAMES);
+    let report = yacht::bench::run(games, config);
+    print!("{}", yacht::bench::format_report(&report));
+}
+
+fn solitaire(games: Option<&String>, seed: Option<&String>) {
+    let games = parse_or(games, 100_000usize);
+    let seed = parse_or(seed, 1u64);
+    let start = std::time::Instant::now();
+    let (mean, se) = yacht::solitaire::run(games, seed);
+    let expected = table::TABLE_START_EXPECTED_K;
+    println!(
+        "solitaire {games} games (seed {seed}): mean {mean:.4} k ± {se:.4} (s.e.); table {expected:.4} k; \
+         deviation {:+.2} s.e.; {:.1} s",
+        (mean - expected) / se,
+        start.elapsed().as_secs_f64()
+    );
+}
+
+fn table_audit() {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match yacht::audit::run(threads) {
+        Ok(r) => {
+            println!(
+                "exact f64 expected score at start     {:.6} k",
+                r.exact_start_k
+            );
+            println!(
+                "policy of the stored 16-bit table     {:.6} k",
+                r.policy_start_k
+            );
+            println!("loss in play                          {:.6} k", r.loss_k());
+            println!(
+                "largest stored-entry error            {:.6} k",
+                r.max_entry_error_k
+            );
+            println!(
+                "solve {:.1} s, policy evaluation {:.1} s ({threads} threads)",
+                r.solve_s, r.evaluate_s
+            );
+        }
+        Err(e) => {
+            eprintln!("yacht-bot: table-audit failed: {e}");
+            std::process::exit(1);
+        }
+    }
 }

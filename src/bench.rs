@@ -1,0 +1,99 @@
+//! `yacht-bot bench`: a fixed set of deals through the real decision path.
+//!
+//! Prints a signature (FNV-1a of every answer of every game) that changes exactly when
+//! behaviour changes, and the speed: decisions per second and per-decision latency.
+
+use std::time::Instant;
+
+use crate::engine::BotConfig;
+use crate::selfplay::{play, Deal};
+use crate::solver::quantize::fnv1a64;
+
+/// Deals in the default bench.
+pub const BENCH_GAMES: usize = 2000;
+/// Seed of the bench deals; changing it changes every signature.
+pub const BENCH_SEED: u64 = 0x5EED_BE_AC4;
+
+/// What a bench run measured.
+#[derive(Clone, Debug)]
+pub struct BenchReport {
+    pub games: usize,
+    pub decisions: usize,
+    pub signature: u64,
+    pub elapsed_s: f64,
+    /// Per-decision latency in nanoseconds, sorted, with round numbers.
+    pub latency_ns: Vec<(u8, u64)>,
+    pub warnings: usize,
+    /// Mean final total of the first seat, judge points.
+    pub mean_total_points: f64,
+}
+
+impl BenchReport {
+    /// The `q`-quantile (0..=1) of all decision latencies, nanoseconds.
+    pub fn latency_quantile_ns(&self, q: f64) -> u64 {
+        let mut all: Vec<u64> = self.latency_ns.iter().map(|&(_, ns)| ns).collect();
+        all.sort_unstable();
+        quantile(&all, q)
+    }
+}
+
+fn quantile(sorted: &[u64], q: f64) -> u64 {
+    if sorted.is_empty() {
+        return 0;
+    }
+    let i = ((sorted.len() - 1) as f64 * q).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+/// Self-play of `games` fixed deals with `config` in both seats.
+pub fn run(games: usize, config: BotConfig) -> BenchReport {
+    let deals = Deal::seeded(BENCH_SEED, games);
+    let start = Instant::now();
+    let mut signature_input = Vec::new();
+    let mut latency_ns = Vec::new();
+    let mut warnings = 0;
+    let mut total = 0i64;
+    for deal in &deals {
+        let record = play(deal, [config, config]);
+        for answer in &record.answers {
+            signature_input.extend_from_slice(answer.as_bytes());
+            signature_input.push(b'\n');
+        }
+        latency_ns.extend(record.decision_ns);
+        warnings += record.warnings.len();
+        total += record.totals[0];
+    }
+    let elapsed_s = start.elapsed().as_secs_f64();
+    BenchReport {
+        games,
+        decisions: latency_ns.len(),
+        signature: fnv1a64(&signature_input),
+        elapsed_s,
+        latency_ns,
+        warnings,
+        mean_total_points: total as f64 / games.max(1) as f64,
+    }
+}
+
+/// The human-readable bench output.
+pub fn format_report(report: &BenchReport) -> String {
+    let us = |ns: u64| ns as f64 / 1000.0;
+    let mut out = format!(
+        "games {}  decisions {}  warnings {}\nsignature {:016x}\nelapsed {:.3} s  {:.0} decisions/s  {:.0} games/s\n",
+        report.games,
+        report.decisions,
+        report.warnings,
+        report.signature,
+        report.elapsed_s,
+        report.decisions as f64 / report.elapsed_s,
+        report.games as f64 / report.elapsed_s,
+    );
+    out += &format!(
+        "latency per decision: p50 {:.1} us  p99 {:.1} us  max {:.1} us\n",
+        us(report.latency_quantile_ns(0.5)),
+        us(report.latency_quantile_ns(0.99)),
+        us(report.latency_quantile_ns(1.0)),
+    );
+    out += &format!("mean total (seat 1) {:.0}\n", report.mean_total_points);
+    out
+}
