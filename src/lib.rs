@@ -9,4 +9,5 @@ pub mod selfplay;
 pub mod session;
 pub mod solitaire;
 pub mod solver;
+pub mod startup;
 pub mod table;

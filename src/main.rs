@@ -11,6 +11,7 @@ const USAGE: &str = "\
 usage: yacht-bot [--bidder equilibrium]       play on stdin/stdout (the judge's protocol)
        yacht-bot bench [GAMES]                 self-play fixed deals: signature and speed
        yacht-bot solitaire [GAMES] [SEED]      one player, fair bundles: mean vs the table
+       yacht-bot startup [RUNS]                spawn-to-OK and first-decision times of this binary
        yacht-bot table-audit                   quantisation loss against the exact f64 table
        yacht-bot --version";
 
@@ -32,6 +33,7 @@ fn main() {
             "bench" => return bench(args.get(i + 1), config),
             "solitaire" => return solitaire(args.get(i + 1), args.get(i + 2)),
             "table-audit" => return table_audit(),
+            "startup" => return startup(args.get(i + 1)),
             _ => {} // e.g. the judge's `NYPC`
         }
         i += 1;
@@ -107,5 +109,36 @@ fn table_audit() {
             eprintln!("yacht-bot: table-audit failed: {e}");
             std::process::exit(1);
         }
+    }
+}
+
+fn startup(runs: Option<&String>) {
+    let runs = parse_or(runs, 50usize);
+    let exe = match std::env::current_exe() {
+        Ok(exe) => exe,
+        Err(e) => return eprintln!("yacht-bot: cannot locate own binary: {e}"),
+    };
+    match yacht::startup::measure(&exe, runs) {
+        Ok(samples) => {
+            let mut ok: Vec<u64> = samples.iter().map(|s| s.ok_us).collect();
+            let mut bid: Vec<u64> = samples.iter().map(|s| s.first_bid_us).collect();
+            ok.sort_unstable();
+            bid.sort_unstable();
+            let q =
+                |v: &[u64], q: f64| v[((v.len() - 1) as f64 * q).round() as usize] as f64 / 1000.0;
+            println!(
+                "{runs} runs: spawn to OK p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+                q(&ok, 0.5),
+                q(&ok, 0.99),
+                q(&ok, 1.0)
+            );
+            println!(
+                "first ROLL to BID p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+                q(&bid, 0.5),
+                q(&bid, 0.99),
+                q(&bid, 1.0)
+            );
+        }
+        Err(e) => eprintln!("yacht-bot: startup: {e}"),
     }
 }
