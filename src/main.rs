@@ -8,7 +8,7 @@ use yacht::engine::BotConfig;
 use yacht::table;
 
 const USAGE: &str = "\
-usage: yacht-bot [--bidder equilibrium]       play on stdin/stdout (the judge's protocol)
+usage: yacht-bot [--bidder equilibrium|model]     play on stdin/stdout (the judge's protocol)
        yacht-bot bench [GAMES]                 self-play fixed deals: signature and speed
        yacht-bot solitaire [GAMES] [SEED]      one player, fair bundles: mean vs the table
        yacht-bot startup [RUNS]                spawn-to-OK and first-decision times of this binary
@@ -23,9 +23,13 @@ fn main() {
         match args[i].as_str() {
             "--bidder" => {
                 i += 1;
-                match args.get(i).map(String::as_str) {
-                    Some("equilibrium") => config.bidder = Bidder::Equilibrium,
-                    other => eprintln!("yacht-bot: unknown bidder {other:?}; using equilibrium"),
+                match args.get(i).and_then(|name| Bidder::parse(name)) {
+                    Some(bidder) => config.bidder = bidder,
+                    None => eprintln!(
+                        "yacht-bot: unknown bidder {:?} (equilibrium, model); using {:?}",
+                        args.get(i),
+                        config.bidder
+                    ),
                 }
             }
             "--version" | "version" => return print_version(),

@@ -2,6 +2,9 @@
 
 use super::bidding::{bundle_values, equilibrium_bid};
 use super::choice::{best_choice_for, warm_up};
+use super::features::RoundFeatures;
+use super::opponent::OpponentModel;
+use super::response::best_response;
 use super::view::GameView;
 use crate::protocol::{Answer, Command, Group, Hand, Owed};
 use crate::rules::category::Category;
@@ -13,6 +16,20 @@ pub enum Bidder {
     /// `|S| / 4` on the group the swing favours: unexploitable, the baseline.
     #[default]
     Equilibrium,
+    /// Best response to the opponent bid model, hedged towards the equilibrium by how much
+    /// of the opponent the model leaves unexplained.
+    Model,
+}
+
+impl Bidder {
+    /// Parses `equilibrium` or `model`.
+    pub fn parse(name: &str) -> Option<Bidder> {
+        match name {
+            "equilibrium" => Some(Bidder::Equilibrium),
+            "model" => Some(Bidder::Model),
+            _ => None,
+        }
+    }
 }
 
 /// The bot's configuration.
@@ -33,6 +50,9 @@ pub struct Reply {
 pub struct Bot {
     config: BotConfig,
     view: GameView,
+    model: OpponentModel,
+    /// Features of the open auction, kept for the model's update at `GET`.
+    pending: Option<RoundFeatures>,
 }
 
 impl Bot {
@@ -40,6 +60,8 @@ impl Bot {
         Bot {
             config,
             view: GameView::default(),
+            model: OpponentModel::new(),
+            pending: None,
         }
     }
 
@@ -54,6 +76,8 @@ impl Bot {
         let answer = match *command {
             Command::Ready => {
                 self.view = GameView::default();
+                self.model = OpponentModel::new();
+                self.pending = None;
                 warm_up();
                 Some(Answer::Ok)
             }
@@ -71,6 +95,9 @@ impl Bot {
                 opp_group,
                 opp_amount,
             } => {
+                if let Some(features) = self.pending.take() {
+                    self.model.observe(features, opp_group, opp_amount);
+                }
                 warnings.extend(self.view.apply_get(got, opp_group, opp_amount));
                 None
             }
@@ -92,6 +119,7 @@ impl Bot {
             Owed::Bid => {
                 // The bundles are unknown: ask for nothing and pay nothing.
                 self.view.my_bid = Some((Group::A, 0));
+                self.pending = None;
                 Answer::Bid {
                     group: Group::A,
                     amount: 0,
@@ -105,9 +133,15 @@ impl Bot {
         }
     }
 
+    /// The opponent model (for reports).
+    pub fn model(&self) -> &OpponentModel {
+        &self.model
+    }
+
     fn bid(&mut self) -> Answer {
-        let (group, amount) = decide_bid(&self.view, &self.config);
+        let (group, amount, features) = decide_bid(&self.view, &self.config, &self.model);
         self.view.my_bid = Some((group, amount));
+        self.pending = features;
         Answer::Bid { group, amount }
     }
 
@@ -126,15 +160,27 @@ impl Bot {
     }
 }
 
-/// The bid for the open auction.
-pub fn decide_bid(view: &GameView, config: &BotConfig) -> (Group, u32) {
+/// The bid for the open auction, and the auction's features when the bidder models the
+/// opponent (to update the model with the opponent's bid at `GET`).
+pub fn decide_bid(
+    view: &GameView,
+    config: &BotConfig,
+    model: &OpponentModel,
+) -> (Group, u32, Option<RoundFeatures>) {
     let Some((a, b)) = view.roll else {
-        return (Group::A, 0);
+        return (Group::A, 0, None);
     };
+    let (a, b) = (a.counts(), b.counts());
     match config.bidder {
         Bidder::Equilibrium => {
-            let values = bundle_values(&view.me, &view.opp, &a.counts(), &b.counts());
-            equilibrium_bid(values.swing_points())
+            let values = bundle_values(&view.me, &view.opp, &a, &b);
+            let (group, amount) = equilibrium_bid(values.swing_points());
+            (group, amount, None)
+        }
+        Bidder::Model => {
+            let features = RoundFeatures::compute(view, &a, &b);
+            let response = best_response(features.swing_points, &model.predict(&features));
+            (response.group, response.amount, Some(features))
         }
     }
 }

@@ -187,6 +187,29 @@ fn best_generic(used: u16, upper_k: u32, held: &Counts) -> Option<Choice> {
     best
 }
 
+/// The highest immediate score (category score, bonus ignored) any 5 of `held` make in an
+/// unused category: what a greedy player sees in a bundle. 0 when nothing is legal.
+pub fn best_immediate_k(used: u16, held: &Counts) -> u32 {
+    let mut best = 0;
+    let mut visit = |scored: &Counts| {
+        for c in Category::ALL {
+            if used & c.bit() == 0 {
+                best = best.max(c.score_k(scored));
+            }
+        }
+    };
+    if total(held) == 2 * HAND_DICE {
+        let splits = &*SPLITS;
+        let h = rank(held);
+        for &[s, _] in &splits.pairs[splits.start[h] as usize..splits.start[h + 1] as usize] {
+            visit(&splits.dice5[s as usize]);
+        }
+    } else {
+        crate::rules::dice::for_each_submultiset(held, HAND_DICE, visit);
+    }
+    best
+}
+
 /// Expected remaining score (table units) of a player in state (`used`, `upper_k`) who is
 /// about to hold `held`: 5 dice before the next bundle → F; 10 dice → G.
 pub fn position_value_units(used: u16, upper_k: u32, held: &Counts) -> i32 {

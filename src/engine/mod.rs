@@ -3,6 +3,10 @@
 pub mod bidding;
 pub mod bot;
 pub mod choice;
+pub mod features;
+pub mod habits;
+pub mod opponent;
+pub mod response;
 pub mod state;
 pub mod view;
 

@@ -1,0 +1,204 @@
+//! Bidding habits: simple, parametric rules an opponent's bids may follow.
+//!
+//! A habit is a group rule × an amount rule. Its free parameter (a scale or a constant) is
+//! fitted online from the rounds seen so far, and its spread from its own past errors, so a
+//! habit predicts each round only from earlier rounds (prequential), which is what makes
+//! the likelihoods of different habits comparable.
+
+use super::features::{Feature, RoundFeatures};
+use crate::protocol::{Group, BID_MAX_POINTS};
+
+/// Chance a deterministic group rule is not followed (noise, ties the rule breaks otherwise).
+pub const GROUP_SLIP: f64 = 0.03;
+/// The smallest spread of an amount prediction, points.
+pub const SPREAD_MIN_POINTS: f64 = 20.0;
+/// Relative spread assumed before a habit has made any prediction.
+const SPREAD_PRIOR_RELATIVE: f64 = 0.10;
+/// Weight (in rounds) of that prior in the running relative error.
+const SPREAD_PRIOR_ROUNDS: f64 = 1.0;
+
+/// How a habit picks its group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupRule {
+    /// A fixed probability of A, learned from the groups seen (covers random and fixed).
+    Random,
+    /// A when the feature is positive, B when negative; a coin when zero.
+    BySign(Feature),
+    /// B when the feature is positive (the group the rule above does not ask for).
+    Against(Feature),
+}
+
+/// How a habit picks its amount.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AmountRule {
+    Zero,
+    /// One amount every round (the median of those seen).
+    Constant,
+    /// `k × magnitude(feature)`, clamped to 0..=100000, `k` fitted.
+    Scaled(Feature),
+}
+
+/// One observed auction of the opponent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Observation {
+    pub features: RoundFeatures,
+    pub group: Group,
+    pub amount: u32,
+}
+
+/// A habit's prediction for one round.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Prediction {
+    /// Probability the opponent asks for A.
+    pub p_a: f64,
+    /// Predicted amount and spread (Laplace scale), points; `None` before it can be fitted.
+    pub amount: Option<(f64, f64)>,
+}
+
+/// A fitted amount parameter.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Fit {
+    /// Not enough rounds to fit.
+    Unknown,
+    /// The constant, or the scale of the feature.
+    Value(f64),
+    /// Every bid so far was the maximum.
+    AllIn,
+}
+
+/// A habit with its online state.
+#[derive(Clone, Debug)]
+pub struct Habit {
+    pub group: GroupRule,
+    pub amount: AmountRule,
+    /// The amount rule's parameter fitted to the history (constant or scale).
+    fit: Fit,
+    /// Rounds and A-asks seen, for [`GroupRule::Random`].
+    rounds: f64,
+    asks_a: f64,
+    /// Sum of relative absolute errors of its past amount predictions.
+    error_sum: f64,
+    predictions: f64,
+}
+
+impl Habit {
+    pub fn new(group: GroupRule, amount: AmountRule) -> Habit {
+        Habit {
+            group,
+            amount,
+            fit: Fit::Unknown,
+            rounds: 0.0,
+            asks_a: 0.0,
+            error_sum: 0.0,
+            predictions: 0.0,
+        }
+    }
+
+    /// The library: every group rule with every amount rule.
+    pub fn library() -> Vec<Habit> {
+        let mut groups = vec![GroupRule::Random];
+        for f in Feature::SIGNED {
+            groups.push(GroupRule::BySign(f));
+            groups.push(GroupRule::Against(f));
+        }
+        let mut amounts = vec![AmountRule::Zero, AmountRule::Constant];
+        amounts.extend(Feature::ALL.map(AmountRule::Scaled));
+        let mut out = Vec::new();
+        for &g in &groups {
+            for &a in &amounts {
+                out.push(Habit::new(g, a));
+            }
+        }
+        out
+    }
+
+    /// Predicts the round with `features` from what was fitted on earlier rounds.
+    pub fn predict(&self, features: &RoundFeatures) -> Prediction {
+        let p_a = match self.group {
+            GroupRule::Random => (self.asks_a + 1.0) / (self.rounds + 2.0),
+            GroupRule::BySign(f) => sign_probability(features.get(f)),
+            GroupRule::Against(f) => 1.0 - sign_probability(features.get(f)),
+        };
+        let amount = self.predict_amount(features).map(|y| {
+            let relative = (self.error_sum + SPREAD_PRIOR_RELATIVE * SPREAD_PRIOR_ROUNDS)
+                / (self.predictions + SPREAD_PRIOR_ROUNDS);
+            (y, (relative * y).max(SPREAD_MIN_POINTS))
+        });
+        Prediction { p_a, amount }
+    }
+
+    fn predict_amount(&self, features: &RoundFeatures) -> Option<f64> {
+        let max = BID_MAX_POINTS as f64;
+        match (self.amount, self.fit) {
+            (AmountRule::Zero, _) => Some(0.0),
+            (_, Fit::Unknown) => None,
+            (_, Fit::AllIn) => Some(max),
+            (AmountRule::Constant, Fit::Value(c)) => Some(c),
+            (AmountRule::Scaled(f), Fit::Value(k)) => {
+                Some((k * features.magnitude(f)).round().clamp(0.0, max))
+            }
+        }
+    }
+
+    /// Refits the parameters to `history` (every round seen, the newest last).
+    pub fn refit(&mut self, history: &[Observation]) {
+        self.rounds = history.len() as f64;
+        self.asks_a = history.iter().filter(|o| o.group == Group::A).count() as f64;
+        self.fit = match self.amount {
+            AmountRule::Zero => Fit::Value(0.0),
+            AmountRule::Constant => median(history.iter().map(|o| o.amount as f64).collect())
+                .map_or(Fit::Unknown, Fit::Value),
+            AmountRule::Scaled(f) => {
+                // Clamped amounts say only "at least": fit on the others.
+                let ratios = history
+                    .iter()
+                    .filter(|o| o.features.magnitude(f) > 0.0 && o.amount < BID_MAX_POINTS)
+                    .map(|o| o.amount as f64 / o.features.magnitude(f))
+                    .collect();
+                match median(ratios) {
+                    Some(k) => Fit::Value(k),
+                    // Every bid so far at the maximum: an all-in bidder.
+                    None if !history.is_empty()
+                        && history.iter().all(|o| o.amount == BID_MAX_POINTS) =>
+                    {
+                        Fit::AllIn
+                    }
+                    None => Fit::Unknown,
+                }
+            }
+        };
+    }
+
+    /// Records how far this habit's prediction was from what happened.
+    pub fn record_error(&mut self, prediction: &Prediction, amount: u32) {
+        if let Some((y, _)) = prediction.amount {
+            let error = (amount as f64 - y).abs() / y.max(SPREAD_MIN_POINTS * 10.0);
+            self.error_sum += error.min(1.0);
+            self.predictions += 1.0;
+        }
+    }
+}
+
+/// P(A) for a rule asking for A on a positive feature.
+fn sign_probability(value: f64) -> f64 {
+    if value > 0.0 {
+        1.0 - GROUP_SLIP
+    } else if value < 0.0 {
+        GROUP_SLIP
+    } else {
+        0.5
+    }
+}
+
+fn median(mut values: Vec<f64>) -> Option<f64> {
+    if values.is_empty() {
+        return None;
+    }
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    Some(if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    })
+}

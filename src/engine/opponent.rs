@@ -1,0 +1,194 @@
+//! The opponent bid model: a Bayesian mixture of habits plus an "unexplained" component.
+//!
+//! After every `GET` each habit is scored by the likelihood it gave the opponent's actual
+//! (group, amount) before seeing it. The posterior weight left on the unexplained
+//! component (random group, amount anywhere in 0..=100000) says how little the library
+//! explains: the best response leans on the equilibrium bid by that much.
+
+use super::features::RoundFeatures;
+use super::habits::{Habit, Observation, Prediction};
+use crate::protocol::{Group, BID_MAX_POINTS};
+
+/// Prior weight of the unexplained component.
+pub const UNEXPLAINED_PRIOR: f64 = 0.10;
+/// Chance a habit's amount is noise rather than its prediction.
+pub const AMOUNT_SLIP: f64 = 0.05;
+/// Density of an amount under the unexplained component: uniform on 0..=100000.
+const BROAD_DENSITY: f64 = 1.0 / (BID_MAX_POINTS as f64 + 1.0);
+/// Habits whose weight falls below this are left out of the predictive distribution.
+const NEGLIGIBLE_WEIGHT: f64 = 1e-4;
+
+/// One point of the predictive distribution: the opponent asks `group` with `amount`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Atom {
+    pub group: Group,
+    pub amount: u32,
+    pub weight: f64,
+}
+
+/// The predictive distribution of the opponent's next bid.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Predictive {
+    /// Weighted bids the library predicts, sorted by (group, amount), distinct; their
+    /// weights sum to `1 - unexplained`.
+    pub atoms: Vec<Atom>,
+    /// Weight no habit explains (including habits that cannot predict yet).
+    pub unexplained: f64,
+    /// Rounds observed so far.
+    pub observed: usize,
+}
+
+/// Offsets (in spreads) and weights of the atoms that stand for one habit's amount.
+const SPREAD_ATOMS: [(f64, f64); 5] =
+    [(-2.0, 0.1), (-0.7, 0.2), (0.0, 0.4), (0.7, 0.2), (2.0, 0.1)];
+
+/// The model of one opponent over one game.
+#[derive(Clone, Debug)]
+pub struct OpponentModel {
+    habits: Vec<Habit>,
+    /// Log posterior weight of each habit, then of the unexplained component.
+    log_weights: Vec<f64>,
+    history: Vec<Observation>,
+}
+
+impl Default for OpponentModel {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl OpponentModel {
+    pub fn new() -> OpponentModel {
+        let habits = Habit::library();
+        let habit_prior = ((1.0 - UNEXPLAINED_PRIOR) / habits.len() as f64).ln();
+        let mut log_weights = vec![habit_prior; habits.len()];
+        log_weights.push(UNEXPLAINED_PRIOR.ln());
+        OpponentModel {
+            habits,
+            log_weights,
+            history: Vec::new(),
+        }
+    }
+
+    /// Rounds observed.
+    pub fn observed(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Updates the posterior with the opponent's bid in a round with `features`.
+    pub fn observe(&mut self, features: RoundFeatures, group: Group, amount: u32) {
+        for (habit, log_w) in self.habits.iter_mut().zip(&mut self.log_weights) {
+            let prediction = habit.predict(&features);
+            *log_w += likelihood(&prediction, group, amount).ln();
+            habit.record_error(&prediction, amount);
+        }
+        if let Some(last) = self.log_weights.last_mut() {
+            *last += (0.5 * BROAD_DENSITY).ln();
+        }
+        self.history.push(Observation {
+            features,
+            group,
+            amount,
+        });
+        for habit in &mut self.habits {
+            habit.refit(&self.history);
+        }
+    }
+
+    /// Normalised posterior weights: habits, then the unexplained component.
+    pub fn weights(&self) -> Vec<f64> {
+        let max = self
+            .log_weights
+            .iter()
+            .copied()
+            .fold(f64::NEG_INFINITY, f64::max);
+        let raw: Vec<f64> = self.log_weights.iter().map(|l| (l - max).exp()).collect();
+        let total: f64 = raw.iter().sum();
+        raw.into_iter().map(|w| w / total).collect()
+    }
+
+    /// The habits, in the order of [`Self::weights`].
+    pub fn habits(&self) -> &[Habit] {
+        &self.habits
+    }
+
+    /// The most probable habit and its weight, if any habit outweighs the unexplained.
+    pub fn leading_habit(&self) -> Option<(&Habit, f64)> {
+        let weights = self.weights();
+        let (i, &w) = weights
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1))?;
+        self.habits.get(i).map(|h| (h, w))
+    }
+
+    /// The predictive distribution of the next bid, in a round with `features`.
+    pub fn predict(&self, features: &RoundFeatures) -> Predictive {
+        let weights = self.weights();
+        let mut unexplained = weights.last().copied().unwrap_or(1.0);
+        let mut atoms: Vec<Atom> = Vec::new();
+        for (habit, &w) in self.habits.iter().zip(&weights) {
+            if w < NEGLIGIBLE_WEIGHT {
+                unexplained += w;
+                continue;
+            }
+            let prediction = habit.predict(features);
+            let Some((y, spread)) = prediction.amount else {
+                unexplained += w;
+                continue;
+            };
+            for (group, p) in [(Group::A, prediction.p_a), (Group::B, 1.0 - prediction.p_a)] {
+                if p * w < NEGLIGIBLE_WEIGHT {
+                    unexplained += p * w;
+                    continue;
+                }
+                for (offset, share) in SPREAD_ATOMS {
+                    let amount = (y + offset * spread)
+                        .round()
+                        .clamp(0.0, BID_MAX_POINTS as f64) as u32;
+                    atoms.push(Atom {
+                        group,
+                        amount,
+                        weight: w * p * share,
+                    });
+                }
+            }
+        }
+        Predictive {
+            atoms: merge_atoms(atoms),
+            unexplained: unexplained.clamp(0.0, 1.0),
+            observed: self.history.len(),
+        }
+    }
+}
+
+/// Sorts atoms by (group, amount) and merges equal bids.
+fn merge_atoms(mut atoms: Vec<Atom>) -> Vec<Atom> {
+    atoms.sort_by_key(|a| (a.group == Group::B, a.amount));
+    let mut merged: Vec<Atom> = Vec::with_capacity(atoms.len());
+    for atom in atoms {
+        match merged.last_mut() {
+            Some(last) if last.group == atom.group && last.amount == atom.amount => {
+                last.weight += atom.weight
+            }
+            _ => merged.push(atom),
+        }
+    }
+    merged
+}
+
+/// Likelihood a habit's prediction gives the observed (group, amount).
+fn likelihood(prediction: &Prediction, group: Group, amount: u32) -> f64 {
+    let p_group = match group {
+        Group::A => prediction.p_a,
+        Group::B => 1.0 - prediction.p_a,
+    };
+    let p_amount = match prediction.amount {
+        Some((y, spread)) => {
+            let laplace = (-(amount as f64 - y).abs() / spread).exp() / (2.0 * spread);
+            (1.0 - AMOUNT_SLIP) * laplace + AMOUNT_SLIP * BROAD_DENSITY
+        }
+        None => BROAD_DENSITY,
+    };
+    (p_group * p_amount).max(f64::MIN_POSITIVE)
+}

@@ -1,0 +1,254 @@
+//! The best response to a predicted bid, hedged by how much of the opponent is unexplained.
+//!
+//! Payoffs are changes of the expected score difference (us − them), in points, relative
+//! to "we get B and nobody pays", so getting A is worth the swing `S`. With our ask
+//! (g, x) and theirs (h, y):
+//! - different groups: we get g; we pay x, they pay y: `base(g) − x + y`;
+//! - same group, x > y: we get g, pay x, they earn y: `base(g) − x − y`;
+//! - same group, x < y: we get the other, earn x, they pay y: `base(other) + x + y`;
+//! - same group, x = y: a fair coin between the two.
+//!
+//! The objective is `(1 − λ) · E_model[payoff] + λ · worst-case payoff`, with λ the weight
+//! the model leaves unexplained plus a floor. The worst case of ask (g, x) is
+//! `min(base(other) + 2x, base(g) − 2x)`, maximised by the equilibrium `x = |S|/4`, so with
+//! no evidence the response is the equilibrium bid, and it strays only as far as the
+//! evidence pays for.
+
+use super::bidding::equilibrium_bid;
+use super::opponent::{Atom, Predictive};
+use crate::protocol::{Group, BID_MAX_POINTS};
+
+/// Weight always kept on the worst case: a confident model may still be wrong.
+pub const ROBUST_FLOOR: f64 = 0.05;
+/// Rounds observed before the model is used at all.
+pub const MIN_OBSERVED_ROUNDS: usize = 1;
+
+/// A chosen bid and the objective it reached.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Response {
+    pub group: Group,
+    pub amount: u32,
+    pub objective_points: f64,
+    /// The hedge weight λ used.
+    pub lambda: f64,
+}
+
+fn base(swing_points: f64, group: Group) -> f64 {
+    match group {
+        Group::A => swing_points,
+        Group::B => 0.0,
+    }
+}
+
+/// Our payoff (points) for ask (g, x) against their ask (h, y).
+pub fn payoff(swing_points: f64, g: Group, x: u32, h: Group, y: u32) -> f64 {
+    let (x, y) = (x as f64, y as f64);
+    let mine = base(swing_points, g);
+    let other = base(swing_points, g.other());
+    if g != h {
+        mine - x + y
+    } else if x > y {
+        mine - x - y
+    } else if x < y {
+        other + x + y
+    } else {
+        0.5 * ((mine - x - y) + (other + x + y))
+    }
+}
+
+/// The least payoff of ask (g, x) over every opponent bid.
+pub fn worst_case(swing_points: f64, g: Group, x: u32) -> f64 {
+    let x = x as f64;
+    (base(swing_points, g.other()) + 2.0 * x).min(base(swing_points, g) - 2.0 * x)
+}
+
+/// Expected payoff of (g, x) over atoms (weights normalised by `total`), using prefix sums
+/// over the same-group atoms sorted by amount.
+struct Expectation<'a> {
+    swing: f64,
+    same: [Vec<&'a Atom>; 2],
+    /// Prefix sums of weight and weight × amount over `same[g]`.
+    prefix: [Vec<(f64, f64)>; 2],
+    total: [(f64, f64); 2],
+    norm: f64,
+}
+
+fn index(g: Group) -> usize {
+    (g == Group::B) as usize
+}
+
+impl<'a> Expectation<'a> {
+    fn new(swing: f64, atoms: &'a [Atom]) -> Expectation<'a> {
+        let mut same: [Vec<&Atom>; 2] = [Vec::new(), Vec::new()];
+        for atom in atoms {
+            same[index(atom.group)].push(atom);
+        }
+        let prefix = [0, 1].map(|i| {
+            let mut acc = (0.0, 0.0);
+            let mut out = vec![acc];
+            for a in &same[i] {
+                acc = (acc.0 + a.weight, acc.1 + a.weight * a.amount as f64);
+                out.push(acc);
+            }
+            out
+        });
+        let total = [0, 1].map(|i| prefix[i].last().copied().unwrap_or((0.0, 0.0)));
+        let norm = total[0].0 + total[1].0;
+        Expectation {
+            swing,
+            same,
+            prefix,
+            total,
+            norm,
+        }
+    }
+
+    fn value(&self, g: Group, x: u32) -> f64 {
+        if self.norm <= 0.0 {
+            return 0.0;
+        }
+        let gi = index(g);
+        let mine = base(self.swing, g);
+        let other = base(self.swing, g.other());
+        let xf = x as f64;
+        // They ask the other group.
+        let (w_o, wy_o) = self.total[1 - gi];
+        let mut sum = w_o * (mine - xf) + wy_o;
+        // They ask ours: split by amount below, equal to, above x.
+        let atoms = &self.same[gi];
+        let lt = atoms.partition_point(|a| a.amount < x);
+        let le = atoms.partition_point(|a| a.amount <= x);
+        let p = &self.prefix[gi];
+        let (w_lt, wy_lt) = p[lt];
+        let (w_le, wy_le) = p[le];
+        let (w_all, wy_all) = self.total[gi];
+        sum += w_lt * (mine - xf) - wy_lt;
+        let (w_eq, _) = (w_le - w_lt, wy_le - wy_lt);
+        sum += w_eq * 0.5 * (mine + other);
+        let (w_gt, wy_gt) = (w_all - w_le, wy_all - wy_le);
+        sum += w_gt * (other + xf) + wy_gt;
+        sum / self.norm
+    }
+}
+
+/// The bid maximising the hedged objective against `predictive`, for swing `S` (points).
+pub fn best_response(swing_points: f64, predictive: &Predictive) -> Response {
+    let (eq_group, eq_amount) = equilibrium_bid(swing_points.round() as i64);
+    let equilibrium = Response {
+        group: eq_group,
+        amount: eq_amount,
+        objective_points: worst_case(swing_points, eq_group, eq_amount),
+        lambda: 1.0,
+    };
+    if predictive.observed < MIN_OBSERVED_ROUNDS || predictive.atoms.is_empty() {
+        return equilibrium;
+    }
+    let lambda = (predictive.unexplained + ROBUST_FLOOR).clamp(0.0, 1.0);
+    let expectation = Expectation::new(swing_points, &predictive.atoms);
+    let objective = |g: Group, x: u32| {
+        (1.0 - lambda) * expectation.value(g, x) + lambda * worst_case(swing_points, g, x)
+    };
+    let mut best = Response {
+        objective_points: objective(eq_group, eq_amount),
+        lambda,
+        ..equilibrium
+    };
+    let mut consider = |g: Group, x: u32| {
+        let value = objective(g, x);
+        if value > best.objective_points {
+            best = Response {
+                group: g,
+                amount: x,
+                objective_points: value,
+                lambda,
+            };
+        }
+    };
+    // Between the amounts of their same-group atoms the objective is linear in x (with a
+    // kink at the equilibrium): its maximum is at 0, at the equilibrium, or next to an atom.
+    for g in [Group::A, Group::B] {
+        consider(g, 0);
+        for atom in predictive.atoms.iter().filter(|a| a.group == g) {
+            for x in [
+                atom.amount.saturating_sub(1),
+                atom.amount,
+                atom.amount.saturating_add(1),
+            ] {
+                consider(g, x.min(BID_MAX_POINTS));
+            }
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::opponent::Atom;
+
+    fn point(group: Group, amount: u32, observed: usize) -> Predictive {
+        Predictive {
+            atoms: vec![Atom {
+                group,
+                amount,
+                weight: 1.0,
+            }],
+            unexplained: 0.0,
+            observed,
+        }
+    }
+
+    #[test]
+    fn no_evidence_means_the_equilibrium_bid() {
+        let r = best_response(40_000.0, &point(Group::A, 30_000, 0));
+        assert_eq!((r.group, r.amount), (Group::A, 10_000));
+    }
+
+    #[test]
+    fn against_an_over_bidder_we_let_it_pay() {
+        // S = 40000, they ask A with 30000 > S/4: losing at 29999 earns 59999.
+        let r = best_response(40_000.0, &point(Group::A, 30_000, 3));
+        assert_eq!((r.group, r.amount), (Group::A, 29_999));
+    }
+
+    #[test]
+    fn against_an_under_bidder_we_win_just_above() {
+        // S = 40000, they ask A with 2000 < S/4: winning at 2001 is worth S - 4001.
+        let r = best_response(40_000.0, &point(Group::A, 2_000, 3));
+        assert_eq!((r.group, r.amount), (Group::A, 2_001));
+    }
+
+    #[test]
+    fn against_a_zero_bidder_on_the_other_group_we_pay_nothing() {
+        let r = best_response(40_000.0, &point(Group::B, 0, 3));
+        assert_eq!((r.group, r.amount), (Group::A, 0));
+    }
+
+    #[test]
+    fn payoffs_follow_the_rules() {
+        // Different groups: both pay.
+        assert_eq!(
+            payoff(100.0, Group::A, 10, Group::B, 30),
+            100.0 - 10.0 + 30.0
+        );
+        // Same group, we win: we pay, they earn.
+        assert_eq!(payoff(100.0, Group::A, 30, Group::A, 10), 100.0 - 40.0);
+        // Same group, we lose: we earn, they pay.
+        assert_eq!(payoff(100.0, Group::A, 10, Group::A, 30), 40.0);
+        // A tie is a coin.
+        assert_eq!(payoff(100.0, Group::A, 20, Group::A, 20), 50.0);
+        assert_eq!(worst_case(100.0, Group::A, 25), 50.0);
+    }
+
+    #[test]
+    fn bids_stay_in_range() {
+        for swing in [-1e9, -250_000.0, -1.0, 0.0, 3.0, 399_999.0, 1e9] {
+            for amount in [0, 1, 50_000, 99_999, BID_MAX_POINTS] {
+                for group in [Group::A, Group::B] {
+                    let r = best_response(swing, &point(group, amount, 2));
+                    assert!(r.amount <= BID_MAX_POINTS, "{swing} {amount} {r:?}");
+                }
+            }
+        }
+    }
+}
