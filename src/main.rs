@@ -8,7 +8,8 @@ use yacht::engine::BotConfig;
 use yacht::table;
 
 const USAGE: &str = "\
-usage: yacht-bot [--bidder equilibrium|model]     play on stdin/stdout (the judge's protocol)
+usage: yacht-bot [--bidder equilibrium|model] [--win-from ROUND]
+                                               play on stdin/stdout (the judge's protocol)
        yacht-bot bench [GAMES]                 self-play fixed deals: signature and speed
        yacht-bot solitaire [GAMES] [SEED]      one player, fair bundles: mean vs the table
        yacht-bot startup [RUNS]                spawn-to-OK and first-decision times of this binary
@@ -30,6 +31,13 @@ fn main() {
                         args.get(i),
                         config.bidder
                     ),
+                }
+            }
+            "--win-from" => {
+                i += 1;
+                match args.get(i).and_then(|r| r.parse::<u8>().ok()) {
+                    Some(round) => config.win_from_round = round,
+                    None => eprintln!("yacht-bot: --win-from takes a round number (0: off)"),
                 }
             }
             "--version" | "version" => return print_version(),

@@ -24,8 +24,6 @@ pub enum GroupRule {
     Random,
     /// A when the feature is positive, B when negative; a coin when zero.
     BySign(Feature),
-    /// B when the feature is positive (the group the rule above does not ask for).
-    Against(Feature),
 }
 
 /// How a habit picks its amount.
@@ -36,6 +34,8 @@ pub enum AmountRule {
     Constant,
     /// `k × magnitude(feature)`, clamped to 0..=100000, `k` fitted.
     Scaled(Feature),
+    /// `c + k × magnitude(feature)`, clamped, `c` and `k` fitted by least squares.
+    Affine(Feature),
 }
 
 /// One observed auction of the opponent.
@@ -62,6 +62,8 @@ enum Fit {
     Unknown,
     /// The constant, or the scale of the feature.
     Value(f64),
+    /// Intercept and slope.
+    Line(f64, f64),
     /// Every bid so far was the maximum.
     AllIn,
 }
@@ -97,12 +99,10 @@ impl Habit {
     /// The library: every group rule with every amount rule.
     pub fn library() -> Vec<Habit> {
         let mut groups = vec![GroupRule::Random];
-        for f in Feature::SIGNED {
-            groups.push(GroupRule::BySign(f));
-            groups.push(GroupRule::Against(f));
-        }
+        groups.extend(Feature::SIGNED.map(GroupRule::BySign));
         let mut amounts = vec![AmountRule::Zero, AmountRule::Constant];
         amounts.extend(Feature::ALL.map(AmountRule::Scaled));
+        amounts.extend(Feature::ALL.map(AmountRule::Affine));
         let mut out = Vec::new();
         for &g in &groups {
             for &a in &amounts {
@@ -117,7 +117,6 @@ impl Habit {
         let p_a = match self.group {
             GroupRule::Random => (self.asks_a + 1.0) / (self.rounds + 2.0),
             GroupRule::BySign(f) => sign_probability(features.get(f)),
-            GroupRule::Against(f) => 1.0 - sign_probability(features.get(f)),
         };
         let amount = self.predict_amount(features).map(|y| {
             let relative = (self.error_sum + SPREAD_PRIOR_RELATIVE * SPREAD_PRIOR_ROUNDS)
@@ -137,6 +136,10 @@ impl Habit {
             (AmountRule::Scaled(f), Fit::Value(k)) => {
                 Some((k * features.magnitude(f)).round().clamp(0.0, max))
             }
+            (AmountRule::Affine(f), Fit::Line(c, k)) => {
+                Some((c + k * features.magnitude(f)).round().clamp(0.0, max))
+            }
+            _ => None,
         }
     }
 
@@ -166,6 +169,14 @@ impl Habit {
                     None => Fit::Unknown,
                 }
             }
+            AmountRule::Affine(f) => {
+                let points: Vec<(f64, f64)> = history
+                    .iter()
+                    .filter(|o| o.amount < BID_MAX_POINTS)
+                    .map(|o| (o.features.magnitude(f), o.amount as f64))
+                    .collect();
+                least_squares(&points).map_or(Fit::Unknown, |(c, k)| Fit::Line(c, k))
+            }
         };
     }
 
@@ -188,6 +199,23 @@ fn sign_probability(value: f64) -> f64 {
     } else {
         0.5
     }
+}
+
+/// Intercept and slope of the least-squares line through `points`, if the x values differ.
+fn least_squares(points: &[(f64, f64)]) -> Option<(f64, f64)> {
+    let n = points.len() as f64;
+    if points.len() < 2 {
+        return None;
+    }
+    let mean_x = points.iter().map(|p| p.0).sum::<f64>() / n;
+    let mean_y = points.iter().map(|p| p.1).sum::<f64>() / n;
+    let sxx: f64 = points.iter().map(|p| (p.0 - mean_x).powi(2)).sum();
+    let sxy: f64 = points.iter().map(|p| (p.0 - mean_x) * (p.1 - mean_y)).sum();
+    if sxx <= 1e-9 * (1.0 + mean_x * mean_x) {
+        return None;
+    }
+    let k = sxy / sxx;
+    Some((mean_y - k * mean_x, k))
 }
 
 fn median(mut values: Vec<f64>) -> Option<f64> {

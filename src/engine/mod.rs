@@ -7,8 +7,11 @@ pub mod features;
 pub mod habits;
 pub mod opponent;
 pub mod response;
+pub mod rollout;
 pub mod state;
 pub mod view;
+pub mod winbid;
+pub mod wincurve;
 
 pub use bot::{Bot, BotConfig, Reply};
 pub use state::PlayerState;

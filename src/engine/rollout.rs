@@ -1,0 +1,102 @@
+//! Win curves for rounds before 11, by seeded rollouts of the rest of the game.
+//!
+//! Each rollout plays both players by the table: this round's scoring, then for each later
+//! auction before the last a fair coin decides who gets which bundle and the winner pays
+//! the loser half the swing (what two equilibrium bidders do: both ask for the favoured
+//! group with |S|/4 and tie), and the last auction is resolved as the complete-information
+//! game it is (we win iff `D_A + D_B > 0`, so its value is the average `(D_A + D_B)/2`).
+//! A rollout yields the final difference before this round's transfer; the curve is their
+//! empirical distribution. The same dice serve both assignments (common random numbers),
+//! so the comparison of A against B is far less noisy than either curve.
+
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+
+use super::bidding::{bundle_values, POINTS_PER_UNIT};
+use super::state::PlayerState;
+use super::wincurve::{after_table_scoring, WinCurve};
+use crate::rules::dice::Counts;
+use crate::selfplay::AUCTION_ROUNDS;
+
+/// One future auction's dice and coin.
+#[derive(Clone, Copy)]
+struct FutureRound {
+    a: Counts,
+    b: Counts,
+    we_win_coin: bool,
+}
+
+fn random_bundle(rng: &mut impl Rng) -> Counts {
+    let mut counts = [0u8; 6];
+    for _ in 0..5 {
+        counts[rng.gen_range(0..6)] += 1;
+    }
+    counts
+}
+
+/// Samples for the rounds after `round`: `samples` futures of `12 − round` auctions.
+pub fn sample_futures(round: u8, samples: usize, seed: u64) -> Vec<Vec<(Counts, Counts, bool)>> {
+    let mut rng = Pcg64::seed_from_u64(seed);
+    let later = AUCTION_ROUNDS.saturating_sub(round as usize);
+    (0..samples)
+        .map(|_| {
+            (0..later)
+                .map(|_| {
+                    let f = FutureRound {
+                        a: random_bundle(&mut rng),
+                        b: random_bundle(&mut rng),
+                        we_win_coin: rng.gen_bool(0.5),
+                    };
+                    (f.a, f.b, f.we_win_coin)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The win curve if we receive `mine` and the opponent `theirs` this round.
+pub fn rollout_curve(
+    me: &PlayerState,
+    opp: &PlayerState,
+    mine: &Counts,
+    theirs: &Counts,
+    futures: &[Vec<(Counts, Counts, bool)>],
+) -> WinCurve {
+    let me0 = after_table_scoring(me, mine);
+    let opp0 = after_table_scoring(opp, theirs);
+    let mut values: Vec<(i64, f64)> = futures
+        .iter()
+        .map(|future| {
+            let (mut me, mut opp) = (me0, opp0);
+            let mut transfer_points = 0i64;
+            let last = future.len().saturating_sub(1);
+            for (i, &(a, b, we_win_coin)) in future.iter().enumerate() {
+                let v = bundle_values(&me, &opp, &a, &b);
+                if i == last {
+                    // D_A + D_B, in points: the last auction's sure-win test, doubled.
+                    let sum_units = (v.ours[0] - v.theirs[1]) + (v.ours[1] - v.theirs[0]);
+                    let doubled = 2 * (me.total_points() - opp.total_points() + transfer_points)
+                        + sum_units as i64 * POINTS_PER_UNIT;
+                    return (doubled, 1.0);
+                }
+                // Both ask for the favoured group at |S|/4: the coin decides, and the
+                // winner pays the loser |S|/2 in score difference.
+                let swing = v.swing_points();
+                let favoured_a = swing > 0;
+                let we_get_a = favoured_a == we_win_coin;
+                let half = swing.abs() / 2;
+                transfer_points += if we_win_coin { -half } else { half };
+                let (ours, theirs) = if we_get_a { (a, b) } else { (b, a) };
+                me = after_table_scoring(&me, &ours);
+                opp = after_table_scoring(&opp, &theirs);
+            }
+            // No later auction (not reached for rounds before 12).
+            (
+                2 * (me.total_points() - opp.total_points() + transfer_points),
+                1.0,
+            )
+        })
+        .collect();
+    values.sort_unstable_by_key(|&(v, _)| v);
+    WinCurve::from_weighted_doubled(values)
+}

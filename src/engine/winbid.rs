@@ -1,0 +1,187 @@
+//! Bidding for the win: the hedged best response with P(win) as the payoff.
+//!
+//! Same structure as [`super::response`]: `(1 − λ) · E_model + λ · worst case`, but the
+//! value of an outcome (bundle g received, net transfer δ) is the win curve `W_g(δ)`
+//! plus a tiny multiple of the expected score difference, so that where the win
+//! probability cannot be moved the bid still maximises the expected margin.
+
+use super::bidding::equilibrium_bid;
+use super::opponent::Predictive;
+use super::response::{Response, MIN_OBSERVED_ROUNDS, ROBUST_FLOOR};
+use super::wincurve::WinCurve;
+use crate::protocol::{Group, BID_MAX_POINTS};
+
+/// Weight of one point of expected margin next to a win probability of 1.
+const MARGIN_TIE_BREAK_PER_POINT: f64 = 1e-9;
+
+/// Scale factors of the equilibrium amount also tried as candidates.
+const EQUILIBRIUM_MULTIPLES: [f64; 8] = [0.25, 0.5, 0.75, 1.25, 1.5, 2.0, 3.0, 4.0];
+
+/// The two curves: we get A, we get B.
+pub struct Curves<'a> {
+    pub a: &'a WinCurve,
+    pub b: &'a WinCurve,
+    pub swing_points: f64,
+}
+
+impl Curves<'_> {
+    /// Value of receiving `g` with net transfer `delta` (points).
+    fn value(&self, g: Group, delta: f64) -> f64 {
+        let (curve, base) = match g {
+            Group::A => (self.a, self.swing_points),
+            Group::B => (self.b, 0.0),
+        };
+        curve.at(delta) + MARGIN_TIE_BREAK_PER_POINT * (base + delta)
+    }
+
+    /// Our value for ask (g, x) against their ask (h, y).
+    fn outcome(&self, g: Group, x: u32, h: Group, y: u32) -> f64 {
+        let (xf, yf) = (x as f64, y as f64);
+        if g != h {
+            self.value(g, yf - xf)
+        } else if x > y {
+            self.value(g, -xf - yf)
+        } else if x < y {
+            self.value(g.other(), xf + yf)
+        } else {
+            0.5 * (self.value(g, -xf - yf) + self.value(g.other(), xf + yf))
+        }
+    }
+
+    /// The least value of ask (g, x) over every opponent bid (values grow with δ).
+    fn worst_case(&self, g: Group, x: u32) -> f64 {
+        let xf = x as f64;
+        let mut worst = self.value(g, -xf); // they ask the other group with 0
+        worst = worst.min(self.outcome(g, x, g, x)); // a tie
+        if x > 0 {
+            worst = worst.min(self.value(g, -2.0 * xf + 1.0)); // they bid just below
+        }
+        if x < BID_MAX_POINTS {
+            worst = worst.min(self.value(g.other(), 2.0 * xf + 1.0)); // just above
+        }
+        worst
+    }
+}
+
+/// The bid maximising the hedged win objective.
+pub fn best_win_response(curves: &Curves, predictive: &Predictive) -> Response {
+    let swing = curves.swing_points;
+    let (eq_group, eq_amount) = equilibrium_bid(swing.round() as i64);
+    let use_model = predictive.observed >= MIN_OBSERVED_ROUNDS && !predictive.atoms.is_empty();
+    let lambda = if use_model {
+        (predictive.unexplained + ROBUST_FLOOR).clamp(0.0, 1.0)
+    } else {
+        1.0
+    };
+    let norm: f64 = predictive.atoms.iter().map(|a| a.weight).sum();
+    let objective = |g: Group, x: u32| {
+        let expected = if lambda < 1.0 && norm > 0.0 {
+            predictive
+                .atoms
+                .iter()
+                .map(|a| a.weight * curves.outcome(g, x, a.group, a.amount))
+                .sum::<f64>()
+                / norm
+        } else {
+            0.0
+        };
+        (1.0 - lambda) * expected + lambda * curves.worst_case(g, x)
+    };
+
+    let mut candidates: Vec<u32> = vec![0, eq_amount];
+    candidates.extend(
+        EQUILIBRIUM_MULTIPLES
+            .iter()
+            .map(|m| (eq_amount as f64 * m).round() as u32),
+    );
+    if use_model {
+        for atom in &predictive.atoms {
+            candidates.extend([atom.amount.saturating_sub(1), atom.amount, atom.amount + 1]);
+        }
+    }
+    candidates.extend(critical_amounts(curves.a).chain(critical_amounts(curves.b)));
+    candidates.retain(|&x| x <= BID_MAX_POINTS);
+    candidates.sort_unstable();
+    candidates.dedup();
+
+    let mut best = Response {
+        group: eq_group,
+        amount: eq_amount,
+        objective_points: objective(eq_group, eq_amount),
+        lambda,
+    };
+    for g in [Group::A, Group::B] {
+        for &x in &candidates {
+            let value = objective(g, x);
+            if value > best.objective_points + 1e-12 {
+                best = Response {
+                    group: g,
+                    amount: x,
+                    objective_points: value,
+                    lambda,
+                };
+            }
+        }
+    }
+    best
+}
+
+/// Amounts at which an exact curve's outcome flips, for each way a transfer is formed
+/// (x, 2x, the difference itself), one below and above.
+fn critical_amounts(curve: &WinCurve) -> impl Iterator<Item = u32> {
+    let diff = match curve {
+        WinCurve::Exact { diff_points } => Some(diff_points.unsigned_abs() as f64),
+        WinCurve::Normal { mean_points, .. } => Some(mean_points.abs()),
+        WinCurve::Pairs { .. } => None,
+    };
+    diff.into_iter().flat_map(|d| {
+        [d, d / 2.0]
+            .into_iter()
+            .flat_map(|c| [c - 1.0, c, c + 1.0])
+            .filter(|c| *c >= 0.0)
+            .map(|c| c.round() as u32)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn far_ahead_in_the_last_auction_we_cannot_lose() {
+        // We win by 50000 with either bundle: any bid below 25000 is a sure win.
+        let a = WinCurve::Exact {
+            diff_points: 60_000,
+        };
+        let b = WinCurve::Exact {
+            diff_points: 50_000,
+        };
+        let curves = Curves {
+            a: &a,
+            b: &b,
+            swing_points: 10_000.0,
+        };
+        let r = best_win_response(&curves, &Predictive::default());
+        assert!(curves.worst_case(r.group, r.amount) > 0.99, "{r:?}");
+    }
+
+    #[test]
+    fn the_sure_win_interval_is_found_when_it_exists() {
+        // D_A = 30000, D_B = -10000: D_A + D_B > 0, so x in (5000, 15000) on A wins surely.
+        let a = WinCurve::Exact {
+            diff_points: 30_000,
+        };
+        let b = WinCurve::Exact {
+            diff_points: -10_000,
+        };
+        let curves = Curves {
+            a: &a,
+            b: &b,
+            swing_points: 40_000.0,
+        };
+        let r = best_win_response(&curves, &Predictive::default());
+        assert_eq!(r.group, Group::A);
+        assert!(r.amount > 5_000 && r.amount < 15_000, "{r:?}");
+        assert!(curves.worst_case(r.group, r.amount) > 0.99);
+    }
+}

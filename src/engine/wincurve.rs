@@ -1,0 +1,185 @@
+//! Win curves: P(win) + ½ P(draw) given which bundle we get this round and the net bid
+//! transfer δ (points, our score difference moves by δ).
+//!
+//! - Round 12: once the bundles are assigned no dice remain to be rolled, both final scores
+//!   are known (the table is exact with two categories left): the curve is a step.
+//! - Round 11: one more bundle pair is random. For each of its 252 × 252 outcomes the
+//!   round-12 auction is a complete-information game in which one player has a sure-win
+//!   bid: we do iff `D_A + D_B > 0` (`D_g`: the final difference if we get g and nobody
+//!   pays), i.e. iff `2·base + U(A) + U(B) > 0` with `U(X)` our final score with X minus
+//!   theirs with X. The curve is the weighted distribution of `U(A) + U(B)`.
+//! - Earlier: a normal approximation around the table's expected difference, with the
+//!   spread measured for that round (see [`FINAL_DIFF_SIGMA_POINTS`]).
+
+use super::bidding::POINTS_PER_UNIT;
+use super::choice::{best_choice_for, position_value_units};
+use super::state::PlayerState;
+use crate::rules::dice::{add, all_multisets, fair_probability, Counts};
+
+/// Standard deviation (points) of the final score difference around the table's
+/// prediction, right after the auction of round `r` (index r − 1), measured over 3000
+/// self-play games of the table-and-equilibrium bot (`examples` in the repository history:
+/// final difference minus current difference minus our G minus their G).
+pub const FINAL_DIFF_SIGMA_POINTS: [f64; 12] = [
+    16638.0, 16413.0, 16012.0, 15633.0, 14926.0, 14339.0, 13527.0, 12653.0, 11594.0, 10025.0,
+    7910.0, 0.0,
+];
+
+/// P(win) + ½ P(draw) as a function of a score-difference shift.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WinCurve {
+    /// The final difference is `diff + δ`.
+    Exact { diff_points: i64 },
+    /// We win iff `value + 2δ > 0` for `value` drawn from `sorted` (value, weight),
+    /// `cumulative[i]` = weight of `sorted[..i]`.
+    Pairs {
+        sorted: Vec<(i64, f64)>,
+        cumulative: Vec<f64>,
+    },
+    /// The final difference is normal with this mean (before δ) and spread.
+    Normal { mean_points: f64, sigma_points: f64 },
+}
+
+impl WinCurve {
+    /// A [`WinCurve::Pairs`] from (doubled final difference, weight) sorted by value.
+    pub fn from_weighted_doubled(sorted: Vec<(i64, f64)>) -> WinCurve {
+        let mut merged: Vec<(i64, f64)> = Vec::with_capacity(sorted.len());
+        for (v, w) in sorted {
+            match merged.last_mut() {
+                Some(last) if last.0 == v => last.1 += w,
+                _ => merged.push((v, w)),
+            }
+        }
+        let mut cumulative = Vec::with_capacity(merged.len() + 1);
+        let mut acc = 0.0;
+        cumulative.push(acc);
+        for &(_, w) in &merged {
+            acc += w;
+            cumulative.push(acc);
+        }
+        WinCurve::Pairs {
+            sorted: merged,
+            cumulative,
+        }
+    }
+
+    /// P(win) + ½ P(draw) after a shift of `delta_points`.
+    pub fn at(&self, delta_points: f64) -> f64 {
+        match self {
+            WinCurve::Exact { diff_points } => step(*diff_points as f64 + delta_points),
+            WinCurve::Pairs { sorted, cumulative } => {
+                let threshold = -2.0 * delta_points;
+                // Weight of values below, equal to, and above the threshold.
+                let below = sorted.partition_point(|&(v, _)| (v as f64) < threshold);
+                let upto = sorted.partition_point(|&(v, _)| (v as f64) <= threshold);
+                let total = cumulative.last().copied().unwrap_or(1.0);
+                let w_below = cumulative[below];
+                let w_upto = cumulative[upto];
+                ((total - w_upto) + 0.5 * (w_upto - w_below)) / total
+            }
+            WinCurve::Normal {
+                mean_points,
+                sigma_points,
+            } => {
+                if *sigma_points <= 0.0 {
+                    step(mean_points + delta_points)
+                } else {
+                    normal_cdf((mean_points + delta_points) / sigma_points)
+                }
+            }
+        }
+    }
+}
+
+fn step(diff: f64) -> f64 {
+    if diff > 0.0 {
+        1.0
+    } else if diff < 0.0 {
+        0.0
+    } else {
+        0.5
+    }
+}
+
+/// Standard normal CDF (Abramowitz–Stegun 7.1.26 erf, |error| < 1.5e-7).
+pub fn normal_cdf(z: f64) -> f64 {
+    let x = z.abs() / std::f64::consts::SQRT_2;
+    let t = 1.0 / (1.0 + 0.327_591_1 * x);
+    let poly = t
+        * (0.254_829_592
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    let erf = 1.0 - poly * (-x * x).exp();
+    if z >= 0.0 {
+        0.5 * (1.0 + erf)
+    } else {
+        0.5 * (1.0 - erf)
+    }
+}
+
+/// A player's state after receiving `bundle` and scoring by the table.
+pub fn after_table_scoring(state: &PlayerState, bundle: &Counts) -> PlayerState {
+    let mut next = *state;
+    next.receive(bundle);
+    if let Some(choice) = best_choice_for(&next) {
+        // The choice comes from the held dice, so it always applies.
+        let _ = next.apply_score(choice.category, &choice.dice);
+    }
+    next
+}
+
+/// The round-11 curve for fixed states after round 11's scoring (`me`, `opp`): the
+/// distribution of `U(A) + U(B)` shifted by twice the current difference.
+pub fn pairs_curve(me: &PlayerState, opp: &PlayerState) -> WinCurve {
+    let dice = all_multisets(5);
+    let base_points = me.total_points() - opp.total_points();
+    // U(X): our final remaining score with X minus theirs with X (points). Two categories
+    // are left, so G is the exact final remaining score.
+    let u: Vec<(i64, f64)> = dice
+        .iter()
+        .map(|x| {
+            let ours = position_value_units(me.used, me.upper_k, &add(&me.held, x)) as i64;
+            let theirs = position_value_units(opp.used, opp.upper_k, &add(&opp.held, x)) as i64;
+            ((ours - theirs) * POINTS_PER_UNIT, fair_probability(x))
+        })
+        .collect();
+    let mut sorted: Vec<(i64, f64)> = Vec::with_capacity(u.len() * u.len());
+    for &(ua, pa) in &u {
+        for &(ub, pb) in &u {
+            sorted.push((ua + ub + 2 * base_points, pa * pb));
+        }
+    }
+    sorted.sort_unstable_by_key(|&(v, _)| v);
+    WinCurve::from_weighted_doubled(sorted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normal_cdf_is_accurate() {
+        assert!((normal_cdf(0.0) - 0.5).abs() < 1e-7);
+        assert!((normal_cdf(1.96) - 0.975_002).abs() < 1e-5);
+        assert!((normal_cdf(-1.0) - 0.158_655).abs() < 1e-5);
+    }
+
+    #[test]
+    fn exact_curve_is_a_step_with_half_a_draw() {
+        let c = WinCurve::Exact { diff_points: 100 };
+        assert_eq!(c.at(0.0), 1.0);
+        assert_eq!(c.at(-100.0), 0.5);
+        assert_eq!(c.at(-101.0), 0.0);
+    }
+
+    #[test]
+    fn pairs_curve_counts_weights() {
+        let c = WinCurve::Pairs {
+            sorted: vec![(-10, 0.25), (0, 0.5), (10, 0.25)],
+            cumulative: vec![0.0, 0.25, 0.75, 1.0],
+        };
+        assert_eq!(c.at(0.0), 0.25 + 0.25);
+        assert_eq!(c.at(5.0), 0.25 + 0.5 + 0.125);
+        assert_eq!(c.at(-6.0), 0.0);
+    }
+}
