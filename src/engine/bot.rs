@@ -1,20 +1,16 @@
 //! The bot: tracks the game from typed commands and answers them. Never prints.
 
-use super::bidding::POINTS_PER_UNIT;
 use super::bidding::{bundle_values, equilibrium_bid};
 use super::choice::{best_choice_for, warm_up};
+use super::endgame::win_curves;
 use super::features::RoundFeatures;
 use super::opponent::OpponentModel;
 use super::response::best_response;
-use super::rollout::{rollout_curve, sample_futures};
 use super::view::GameView;
 use super::winbid::{best_win_response, Curves};
-use super::wincurve::{after_table_scoring, pairs_curve, WinCurve, FINAL_DIFF_SIGMA_POINTS};
 use crate::protocol::{Answer, Command, Group, Hand, Owed};
 use crate::rules::category::Category;
-use crate::rules::dice::Counts;
 use crate::rules::dice::{for_each_submultiset, HAND_DICE};
-use crate::selfplay::AUCTION_ROUNDS;
 
 /// How the bot bids.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -189,7 +185,7 @@ pub fn decide_bid(
         Bidder::Model => {
             let features = RoundFeatures::compute(view, &a, &b);
             let predictive = model.predict(&features);
-            let response = match win_curves(view, config, &a, &b) {
+            let response = match win_curves(view, config.win_from_round, &a, &b) {
                 Some([ca, cb]) => {
                     let curves = Curves {
                         a: &ca,
@@ -203,70 +199,6 @@ pub fn decide_bid(
             (response.group, response.amount, Some(features))
         }
     }
-}
-
-/// Rollouts per win curve before round 11.
-pub const ROLLOUTS: usize = 400;
-
-/// A seed that depends only on the position, so decisions are reproducible.
-fn rollout_seed(view: &GameView, a: &Counts, b: &Counts) -> u64 {
-    let mut bytes = Vec::with_capacity(64);
-    for p in [&view.me, &view.opp] {
-        bytes.extend_from_slice(&p.held);
-        bytes.extend_from_slice(&p.used.to_le_bytes());
-        bytes.extend_from_slice(&p.total_points().to_le_bytes());
-    }
-    bytes.extend_from_slice(a);
-    bytes.extend_from_slice(b);
-    bytes.push(view.round);
-    crate::solver::quantize::fnv1a64(&bytes)
-}
-
-/// The win curves (we get A, we get B) when this round bids for the win.
-fn win_curves(
-    view: &GameView,
-    config: &BotConfig,
-    a: &Counts,
-    b: &Counts,
-) -> Option<[WinCurve; 2]> {
-    let round = view.round;
-    // Round 1 has no scoring to roll out from; it never bids for the win.
-    let first = config.win_from_round.max(2);
-    if config.win_from_round == 0 || round < first || round as usize > AUCTION_ROUNDS {
-        return None;
-    }
-    let diff_points = (view.me.total_points() - view.opp.total_points()) as f64;
-    let futures = (round as usize) < AUCTION_ROUNDS - 1;
-    let futures = if futures {
-        sample_futures(round, ROLLOUTS, rollout_seed(view, a, b))
-    } else {
-        Vec::new()
-    };
-    let curve = |mine: &Counts, theirs: &Counts| -> WinCurve {
-        if (round as usize) < AUCTION_ROUNDS - 1 {
-            return rollout_curve(&view.me, &view.opp, mine, theirs, &futures);
-        }
-        if round as usize == AUCTION_ROUNDS - 1 {
-            let me = after_table_scoring(&view.me, mine);
-            let opp = after_table_scoring(&view.opp, theirs);
-            return pairs_curve(&me, &opp);
-        }
-        let values = bundle_values(&view.me, &view.opp, mine, theirs);
-        // ours[0] is our value with `mine`, theirs[1] theirs with `theirs`.
-        let expected =
-            diff_points + ((values.ours[0] - values.theirs[1]) as i64 * POINTS_PER_UNIT) as f64;
-        if round as usize == AUCTION_ROUNDS {
-            WinCurve::Exact {
-                diff_points: expected.round() as i64,
-            }
-        } else {
-            WinCurve::Normal {
-                mean_points: expected,
-                sigma_points: FINAL_DIFF_SIGMA_POINTS[round as usize - 1],
-            }
-        }
-    };
-    Some([curve(a, b), curve(b, a)])
 }
 
 /// The best scoring by the table, or why there is none.

@@ -131,7 +131,6 @@ pub fn best_win_response(curves: &Curves, predictive: &Predictive) -> Response {
 fn critical_amounts(curve: &WinCurve) -> impl Iterator<Item = u32> {
     let diff = match curve {
         WinCurve::Exact { diff_points } => Some(diff_points.unsigned_abs() as f64),
-        WinCurve::Normal { mean_points, .. } => Some(mean_points.abs()),
         WinCurve::Pairs { .. } => None,
     };
     diff.into_iter().flat_map(|d| {

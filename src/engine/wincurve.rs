@@ -8,22 +8,12 @@
 //!   bid: we do iff `D_A + D_B > 0` (`D_g`: the final difference if we get g and nobody
 //!   pays), i.e. iff `2·base + U(A) + U(B) > 0` with `U(X)` our final score with X minus
 //!   theirs with X. The curve is the weighted distribution of `U(A) + U(B)`.
-//! - Earlier: a normal approximation around the table's expected difference, with the
-//!   spread measured for that round (see [`FINAL_DIFF_SIGMA_POINTS`]).
+//! - Earlier: the empirical distribution of seeded rollouts ([`super::rollout`]).
 
 use super::bidding::POINTS_PER_UNIT;
 use super::choice::{best_choice_for, position_value_units};
 use super::state::PlayerState;
 use crate::rules::dice::{add, all_multisets, fair_probability, Counts};
-
-/// Standard deviation (points) of the final score difference around the table's
-/// prediction, right after the auction of round `r` (index r − 1), measured over 3000
-/// self-play games of the table-and-equilibrium bot (`examples` in the repository history:
-/// final difference minus current difference minus our G minus their G).
-pub const FINAL_DIFF_SIGMA_POINTS: [f64; 12] = [
-    16638.0, 16413.0, 16012.0, 15633.0, 14926.0, 14339.0, 13527.0, 12653.0, 11594.0, 10025.0,
-    7910.0, 0.0,
-];
 
 /// P(win) + ½ P(draw) as a function of a score-difference shift.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,8 +26,6 @@ pub enum WinCurve {
         sorted: Vec<(i64, f64)>,
         cumulative: Vec<f64>,
     },
-    /// The final difference is normal with this mean (before δ) and spread.
-    Normal { mean_points: f64, sigma_points: f64 },
 }
 
 impl WinCurve {
@@ -77,16 +65,6 @@ impl WinCurve {
                 let w_upto = cumulative[upto];
                 ((total - w_upto) + 0.5 * (w_upto - w_below)) / total
             }
-            WinCurve::Normal {
-                mean_points,
-                sigma_points,
-            } => {
-                if *sigma_points <= 0.0 {
-                    step(mean_points + delta_points)
-                } else {
-                    normal_cdf((mean_points + delta_points) / sigma_points)
-                }
-            }
         }
     }
 }
@@ -98,22 +76,6 @@ fn step(diff: f64) -> f64 {
         0.0
     } else {
         0.5
-    }
-}
-
-/// Standard normal CDF (Abramowitz–Stegun 7.1.26 erf, |error| < 1.5e-7).
-pub fn normal_cdf(z: f64) -> f64 {
-    let x = z.abs() / std::f64::consts::SQRT_2;
-    let t = 1.0 / (1.0 + 0.327_591_1 * x);
-    let poly = t
-        * (0.254_829_592
-            + t * (-0.284_496_736
-                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
-    let erf = 1.0 - poly * (-x * x).exp();
-    if z >= 0.0 {
-        0.5 * (1.0 + erf)
-    } else {
-        0.5 * (1.0 - erf)
     }
 }
 
@@ -156,13 +118,6 @@ pub fn pairs_curve(me: &PlayerState, opp: &PlayerState) -> WinCurve {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn normal_cdf_is_accurate() {
-        assert!((normal_cdf(0.0) - 0.5).abs() < 1e-7);
-        assert!((normal_cdf(1.96) - 0.975_002).abs() < 1e-5);
-        assert!((normal_cdf(-1.0) - 0.158_655).abs() < 1e-5);
-    }
 
     #[test]
     fn exact_curve_is_a_step_with_half_a_draw() {
