@@ -8,7 +8,8 @@ use std::time::Instant;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-use crate::engine::{Bot, BotConfig};
+use crate::engine::reader::Reader;
+use crate::engine::{Bot, BotConfig, Reply};
 use crate::protocol::{Answer, Command, Group, Hand};
 use crate::rules::auction::{resolve, SealedBid};
 
@@ -55,7 +56,45 @@ pub struct GameRecord {
     pub warnings: Vec<String>,
 }
 
-fn timed(bot: &mut Bot, command: &Command, round: u8, record: &mut GameRecord) -> Option<Answer> {
+/// Anything that plays through typed commands: the bot, or a wrapper around it.
+pub trait Agent {
+    fn handle(&mut self, command: &Command) -> Reply;
+    /// The agent's own total as it tracks it (judge points).
+    fn own_total_points(&self) -> i64;
+    /// The agent's own bid score as it tracks it (judge points).
+    fn own_bid_points(&self) -> i64;
+}
+
+impl Agent for Bot {
+    fn handle(&mut self, command: &Command) -> Reply {
+        Bot::handle(self, command)
+    }
+    fn own_total_points(&self) -> i64 {
+        self.view().me.total_points()
+    }
+    fn own_bid_points(&self) -> i64 {
+        self.view().me.bid_points
+    }
+}
+
+impl Agent for Reader {
+    fn handle(&mut self, command: &Command) -> Reply {
+        Reader::handle(self, command)
+    }
+    fn own_total_points(&self) -> i64 {
+        self.view().me.total_points()
+    }
+    fn own_bid_points(&self) -> i64 {
+        self.view().me.bid_points
+    }
+}
+
+fn timed(
+    bot: &mut dyn Agent,
+    command: &Command,
+    round: u8,
+    record: &mut GameRecord,
+) -> Option<Answer> {
     let start = Instant::now();
     let reply = bot.handle(command);
     let ns = start.elapsed().as_nanos() as u64;
@@ -69,19 +108,24 @@ fn timed(bot: &mut Bot, command: &Command, round: u8, record: &mut GameRecord) -
     reply.answer
 }
 
-/// Plays `deal` between two bots (`bots[0]` first), returning the record.
+/// Plays `deal` between two bots (`configs[0]` first), returning the record.
 pub fn play(deal: &Deal, configs: [BotConfig; 2]) -> GameRecord {
-    let mut bots = configs.map(Bot::new);
+    let [mut first, mut second] = configs.map(Bot::new);
+    play_agents(deal, [&mut first, &mut second])
+}
+
+/// Plays `deal` between two agents (`bots[0]` first), returning the record.
+pub fn play_agents(deal: &Deal, mut bots: [&mut dyn Agent; 2]) -> GameRecord {
     let mut record = GameRecord::default();
-    for bot in &mut bots {
-        timed(bot, &Command::Ready, 0, &mut record);
+    for bot in bots.iter_mut() {
+        timed(&mut **bot, &Command::Ready, 0, &mut record);
     }
     let mut bid_points = [0i64; 2];
     for round in 1..=AUCTION_ROUNDS as u8 + 1 {
         if round as usize <= AUCTION_ROUNDS {
             let (a, b) = deal.bundles[round as usize - 1];
             let roll = Command::Roll { a, b };
-            let bids = [0, 1].map(|p| match timed(&mut bots[p], &roll, round, &mut record) {
+            let bids = [0, 1].map(|p| match timed(&mut *bots[p], &roll, round, &mut record) {
                 Some(Answer::Bid { group, amount }) => SealedBid {
                     group: (group == Group::B) as u8,
                     amount,
@@ -104,7 +148,7 @@ pub fn play(deal: &Deal, configs: [BotConfig; 2]) -> GameRecord {
             }
         }
         if round >= 2 {
-            let puts = [0, 1].map(|p| timed(&mut bots[p], &Command::Score, round, &mut record));
+            let puts = [0, 1].map(|p| timed(&mut *bots[p], &Command::Score, round, &mut record));
             for p in 0..2 {
                 if let Some(Answer::Put { category, dice }) = puts[1 - p] {
                     bots[p].handle(&Command::Set { category, dice });
@@ -114,14 +158,14 @@ pub fn play(deal: &Deal, configs: [BotConfig; 2]) -> GameRecord {
     }
     // Each bot tracks its own score exactly; bid scores are cross-checked here.
     for p in 0..2 {
-        let me = bots[p].view().me;
-        if me.bid_points != bid_points[p] {
+        let tracked = bots[p].own_bid_points();
+        if tracked != bid_points[p] {
             record.warnings.push(format!(
-                "player {p} tracked bid score {} != {}",
-                me.bid_points, bid_points[p]
+                "player {p} tracked bid score {tracked} != {}",
+                bid_points[p]
             ));
         }
-        record.totals[p] = me.total_points();
+        record.totals[p] = bots[p].own_total_points();
     }
     record
 }

@@ -1,1 +1,18 @@
+//! The Yacht Auction harness: a referee with the official judge's exact behaviour,
+//! in-process and external players, the ten sample AIs, matches and tournaments.
+//!
+//! The rules are never re-implemented here: scoring, the auction and the protocol come
+//! from the bot crate (`yacht`).
 
+pub mod deal;
+pub mod matches;
+pub mod player;
+pub mod referee;
+pub mod replay;
+pub mod report;
+pub mod samples;
+pub mod speed;
+pub mod sprt;
+pub mod sprt_run;
+pub mod stats;
+pub mod tournament;

@@ -1,1 +1,406 @@
-fn main() {}
+//! `harness`: referee, sample AIs, matches and tournaments for the Yacht Auction bot.
+//! Run `harness --help` for the commands.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+use harness::deal::{deals_text, read_deals, Deal};
+use harness::matches::{run_match, Deals, LogSaving, MatchConfig};
+use harness::player::PlayerSpec;
+use harness::referee::{play_game, RefereeOptions};
+use harness::replay::{self, Side};
+use harness::report::{match_report, tournament_table};
+use harness::samples::{stdio, SampleAi, SampleConfig};
+use harness::speed::{run_speed, SpeedConfig};
+use harness::sprt::{Decision, SprtConfig};
+use harness::sprt_run::{run_sprt, SprtRun};
+use harness::tournament::{run_tournament, standard_opponents, TournamentConfig, DEFAULT_DEALS};
+
+#[derive(Parser)]
+#[command(
+    name = "harness",
+    version,
+    about = "Yacht Auction referee, sample AIs, matches and tournaments"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+/// Players are written `bot`, `sample:N[:key=value,...]` or `cmd:<command line>`.
+#[derive(Subcommand)]
+enum Cmd {
+    /// The bot against each of the ten sample AIs: one table.
+    Tournament {
+        /// Play an external bot instead of the in-process one.
+        #[arg(long, value_name = "CMD")]
+        bot_cmd: Option<String>,
+        /// Opponents (repeatable); default: the ten sample AIs.
+        #[arg(long = "opponent", value_name = "PLAYER")]
+        opponents: Vec<String>,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// Any two players over many deals, seats swapped on each deal.
+    Match {
+        /// Player X (the report's point of view).
+        x: String,
+        /// Player Y.
+        y: String,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// One game from an official input file, writing the official log (like the testing tool).
+    Play {
+        /// Input file: 12 lines `aaaaa bbbbb t`.
+        #[arg(short, long)]
+        input: PathBuf,
+        /// Log file to write.
+        #[arg(short, long)]
+        log: PathBuf,
+        /// First player.
+        #[arg(short = 'a', long)]
+        first: String,
+        /// Second player.
+        #[arg(short = 'b', long)]
+        second: String,
+        /// Multiplies every deadline.
+        #[arg(long, default_value_t = 1.0)]
+        time_scale: f64,
+        /// Seed of the players' randomness.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Runs sample AI N (1..=10) on stdin/stdout; options as key=value words.
+    SampleAi {
+        number: u8,
+        /// e.g. scale=2 base=10000 better=sum min=5 seed=3 bid=aggressive score=combo
+        options: Vec<String>,
+    },
+    /// Writes deals in the official input-file format (12 lines per deal).
+    Deals {
+        #[arg(long, default_value_t = 1)]
+        count: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output file (default: stdout).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Sequential probability ratio test of X against Y (pentanomial, normalized Elo).
+    Sprt {
+        x: String,
+        y: String,
+        /// H0: normalized Elo = nelo0.
+        #[arg(long, default_value_t = 0.0)]
+        nelo0: f64,
+        /// H1: normalized Elo = nelo1.
+        #[arg(long, default_value_t = 5.0)]
+        nelo1: f64,
+        #[arg(long, default_value_t = 0.05)]
+        alpha: f64,
+        #[arg(long, default_value_t = 0.05)]
+        beta: f64,
+        /// Deal pairs between two looks at the test.
+        #[arg(long, default_value_t = 500)]
+        batch: usize,
+        /// Give up undecided after this many deal pairs.
+        #[arg(long, default_value_t = 200_000)]
+        max_deals: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        #[arg(long, default_value_t = 1.0)]
+        time_scale: f64,
+    },
+    /// Reads an official log: per-round review of one side, optional HTML, optional re-run
+    /// of a program on that side's commands.
+    Replay {
+        log: PathBuf,
+        /// Which side to review: first or second.
+        #[arg(long, default_value = "first")]
+        side: String,
+        /// Also write an HTML report here.
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
+        /// Feed that side's commands to this program and compare its answers.
+        #[arg(long, value_name = "CMD")]
+        rerun: Option<String>,
+        /// Per-answer timeout of the re-run, milliseconds.
+        #[arg(long, default_value_t = 2000)]
+        rerun_timeout_ms: u64,
+    },
+    /// Measures games per second (in-process and external).
+    Speed {
+        #[arg(long, default_value_t = 40_000)]
+        games: usize,
+        #[arg(long, default_value_t = 400)]
+        external_games: usize,
+        #[arg(long, default_value = "sample:2")]
+        opponent: String,
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+    },
+}
+
+#[derive(Args, Clone)]
+struct RunArgs {
+    /// Deal pairs (each deal is played twice, seats swapped).
+    #[arg(long, default_value_t = DEFAULT_DEALS)]
+    deals: usize,
+    /// Seed of the deals and of the players' randomness.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Play the deals of this file instead (official input format, 12 lines per deal).
+    #[arg(long, value_name = "FILE")]
+    deal_file: Option<PathBuf>,
+    /// Worker threads (0 = one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Multiplies every deadline (3 s READY, 0.5 s ROLL and SCORE).
+    #[arg(long, default_value_t = 1.0)]
+    time_scale: f64,
+    /// Save the official log of every game to this folder.
+    #[arg(long, value_name = "DIR")]
+    logs: Option<PathBuf>,
+    /// With --logs: keep only the games X lost.
+    #[arg(long)]
+    losses_only: bool,
+    /// Never draw a progress bar.
+    #[arg(long)]
+    no_progress: bool,
+}
+
+impl RunArgs {
+    fn deals(&self) -> Result<Deals, String> {
+        match &self.deal_file {
+            Some(path) => read_deals(path).map(Deals::Listed),
+            None => Ok(Deals::Seeded {
+                seed: self.seed,
+                count: self.deals,
+            }),
+        }
+    }
+
+    fn referee(&self) -> RefereeOptions {
+        RefereeOptions {
+            time_scale: self.time_scale,
+            ..RefereeOptions::default()
+        }
+    }
+
+    fn logs(&self) -> Option<LogSaving> {
+        self.logs.clone().map(|dir| LogSaving {
+            dir,
+            losses_only: self.losses_only,
+        })
+    }
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse().command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("harness: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: Cmd) -> Result<(), String> {
+    match command {
+        Cmd::Tournament {
+            bot_cmd,
+            opponents,
+            run,
+        } => {
+            let x = match bot_cmd {
+                Some(cmd) => PlayerSpec::Command(cmd),
+                None => "bot".parse()?,
+            };
+            let opponents = if opponents.is_empty() {
+                standard_opponents()
+            } else {
+                opponents
+                    .iter()
+                    .map(|o| o.parse())
+                    .collect::<Result<_, _>>()?
+            };
+            let config = TournamentConfig {
+                x: x.clone(),
+                opponents,
+                deals: run.deals()?,
+                threads: run.threads,
+                referee: run.referee(),
+                logs: run.logs(),
+                progress: !run.no_progress,
+            };
+            let started = std::time::Instant::now();
+            let outcomes = run_tournament(&config)?;
+            print!("{}", tournament_table(&x.label(), &outcomes));
+            println!("({:.1} s)", started.elapsed().as_secs_f64());
+            Ok(())
+        }
+        Cmd::Match { x, y, run } => {
+            let outcome = run_match(&MatchConfig {
+                x: x.parse()?,
+                y: y.parse()?,
+                deals: run.deals()?,
+                threads: run.threads,
+                referee: run.referee(),
+                logs: run.logs(),
+                progress: !run.no_progress,
+            })?;
+            print!("{}", match_report(&outcome));
+            Ok(())
+        }
+        Cmd::Play {
+            input,
+            log,
+            first,
+            second,
+            time_scale,
+            seed,
+        } => {
+            let deals = read_deals(&input)?;
+            let [deal] = deals.as_slice() else {
+                return Err(format!("{}: expected exactly one deal", input.display()));
+            };
+            let (first, second): (PlayerSpec, PlayerSpec) = (first.parse()?, second.parse()?);
+            let options = RefereeOptions {
+                time_scale,
+                write_log: true,
+                ..RefereeOptions::default()
+            };
+            let record = play_game(
+                first.build()?.as_mut(),
+                second.build()?.as_mut(),
+                [seed, seed.wrapping_add(1)],
+                deal,
+                &options,
+            )?;
+            let text = record.log.unwrap_or_default();
+            std::fs::write(&log, &text).map_err(|e| format!("{}: {e}", log.display()))?;
+            println!(
+                "result {}  FIRST {}  SECOND {}{}",
+                record.result.log_text(),
+                record.total_points[0],
+                record.total_points[1],
+                record
+                    .abort
+                    .map(|(s, r)| format!("  (ABORT {} {})", ["FIRST", "SECOND"][s], r.log_text()))
+                    .unwrap_or_default()
+            );
+            Ok(())
+        }
+        Cmd::SampleAi { number, options } => {
+            let mut ai = SampleAi::new(SampleConfig::with_options(number, &options)?);
+            let stdin = std::io::stdin();
+            stdio::run(&mut ai, stdin.lock(), std::io::stdout(), std::io::stderr())
+                .map_err(|e| format!("stdout: {e}"))
+        }
+        Cmd::Deals { count, seed, out } => {
+            let deals: Vec<Deal> = (0..count as u64)
+                .map(|i| Deal::from_seed(seed, i))
+                .collect();
+            let text = deals_text(&deals);
+            match out {
+                Some(path) => {
+                    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
+                }
+                None => {
+                    print!("{text}");
+                    Ok(())
+                }
+            }
+        }
+        Cmd::Sprt {
+            x,
+            y,
+            nelo0,
+            nelo1,
+            alpha,
+            beta,
+            batch,
+            max_deals,
+            seed,
+            threads,
+            time_scale,
+        } => {
+            let run = SprtRun {
+                x: x.parse()?,
+                y: y.parse()?,
+                test: SprtConfig::with_error_rates(nelo0, nelo1, alpha, beta)?,
+                seed,
+                batch_deals: batch,
+                max_deals,
+                threads,
+                referee: RefereeOptions {
+                    time_scale,
+                    ..RefereeOptions::default()
+                },
+                progress: true,
+            };
+            let (status, decision) = run_sprt(&run, |status| {
+                println!("{}  pairs {}", status.summary(), status.counts);
+            })?;
+            let verdict = match decision {
+                Some(Decision::AcceptH1) => "H1 accepted (X is better by at least nelo1)",
+                Some(Decision::AcceptH0) => "H0 accepted (X is not better by nelo1)",
+                None => "undecided (max deals reached)",
+            };
+            println!("{verdict}: {}", status.summary());
+            Ok(())
+        }
+        Cmd::Replay {
+            log,
+            side,
+            html,
+            rerun,
+            rerun_timeout_ms,
+        } => {
+            let side = Side::from_arg(&side).ok_or("side must be first or second")?;
+            let text =
+                std::fs::read_to_string(&log).map_err(|e| format!("{}: {e}", log.display()))?;
+            let game = replay::parse_log(&text).map_err(|e| format!("{}: {e}", log.display()))?;
+            let review = replay::review(&game, side).map_err(|e| e.to_string())?;
+            print!("{}", replay::text_report(&game, &review));
+            if let Some(path) = html {
+                std::fs::write(&path, replay::html_report(&game, &review))
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+            if let Some(cmd) = rerun {
+                let exchanges = replay::side_commands(&game, side);
+                let outcome = replay::run_side(
+                    &cmd,
+                    &exchanges,
+                    std::time::Duration::from_millis(rerun_timeout_ms),
+                )?;
+                print!("{}", replay::rerun_text(&outcome));
+            }
+            Ok(())
+        }
+        Cmd::Speed {
+            games,
+            external_games,
+            opponent,
+            threads,
+        } => {
+            let exe = std::env::current_exe().map_err(|e| format!("own path: {e}"))?;
+            let report = run_speed(
+                &SpeedConfig {
+                    in_process_games: games,
+                    external_games,
+                    opponent: opponent.parse()?,
+                    threads,
+                },
+                &exe,
+            )?;
+            print!("{report}");
+            Ok(())
+        }
+    }
+}

@@ -8,7 +8,7 @@ use super::opponent::OpponentModel;
 use super::response::best_response;
 use super::view::GameView;
 use super::winbid::{best_win_response, Curves};
-use crate::protocol::{Answer, Command, Group, Hand, Owed};
+use crate::protocol::{Answer, Command, Group, Hand, Owed, BID_MAX_POINTS};
 use crate::rules::category::Category;
 use crate::rules::dice::{for_each_submultiset, HAND_DICE};
 
@@ -58,6 +58,9 @@ pub struct Bot {
     model: OpponentModel,
     /// Features of the open auction, kept for the model's update at `GET`.
     pending: Option<RoundFeatures>,
+    /// A bid to give at the next `ROLL` instead of deciding one (for wrappers such as
+    /// the reader, which decide bids from outside but keep this bot's tracking).
+    bid_override: Option<(Group, u32)>,
 }
 
 impl Bot {
@@ -67,6 +70,7 @@ impl Bot {
             view: GameView::default(),
             model: OpponentModel::new(),
             pending: None,
+            bid_override: None,
         }
     }
 
@@ -143,8 +147,16 @@ impl Bot {
         &self.model
     }
 
+    /// Makes the next `ROLL` answer `bid` instead of the bot's own decision.
+    pub fn override_next_bid(&mut self, bid: (Group, u32)) {
+        self.bid_override = Some(bid);
+    }
+
     fn bid(&mut self) -> Answer {
-        let (group, amount, features) = decide_bid(&self.view, &self.config, &self.model);
+        let (group, amount, features) = match self.bid_override.take() {
+            Some((group, amount)) => (group, amount.min(BID_MAX_POINTS), None),
+            None => decide_bid(&self.view, &self.config, &self.model),
+        };
         self.view.my_bid = Some((group, amount));
         self.pending = features;
         Answer::Bid { group, amount }

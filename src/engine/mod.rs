@@ -7,6 +7,7 @@ pub mod endgame;
 pub mod features;
 pub mod habits;
 pub mod opponent;
+pub mod reader;
 pub mod response;
 pub mod rollout;
 pub mod state;

@@ -1,0 +1,212 @@
+//! Matches: every deal played twice with the seats swapped (same dice, same
+//! tie-breakers), deal pairs spread over all cores.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+
+use crate::deal::{mix, Deal};
+use crate::player::{Player, PlayerSpec};
+use crate::referee::{play_game, GameResult, RefereeOptions};
+use crate::stats::{MatchStats, PairRecord};
+
+/// Where the deals come from.
+#[derive(Clone, Debug)]
+pub enum Deals {
+    /// `count` deals drawn from `seed` (deal `i` is [`Deal::from_seed`]`(seed, i)`).
+    Seeded { seed: u64, count: usize },
+    /// Deals read from a file.
+    Listed(Vec<Deal>),
+}
+
+impl Deals {
+    pub fn len(&self) -> usize {
+        match self {
+            Deals::Seeded { count, .. } => *count,
+            Deals::Listed(deals) => deals.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn get(&self, index: usize) -> Option<Deal> {
+        match self {
+            Deals::Seeded { seed, count } => {
+                (index < *count).then(|| Deal::from_seed(*seed, index as u64))
+            }
+            Deals::Listed(deals) => deals.get(index).copied(),
+        }
+    }
+
+    fn seed(&self) -> u64 {
+        match self {
+            Deals::Seeded { seed, .. } => *seed,
+            Deals::Listed(_) => 0,
+        }
+    }
+}
+
+/// Which game logs to keep.
+#[derive(Clone, Debug)]
+pub struct LogSaving {
+    pub dir: PathBuf,
+    /// Keep only the games X lost.
+    pub losses_only: bool,
+}
+
+/// A match between X and Y.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub x: PlayerSpec,
+    pub y: PlayerSpec,
+    pub deals: Deals,
+    /// Worker threads; 0 = one per core.
+    pub threads: usize,
+    pub referee: RefereeOptions,
+    pub logs: Option<LogSaving>,
+    /// Show a progress bar (only drawn when stderr is a terminal).
+    pub progress: bool,
+}
+
+/// A finished match.
+#[derive(Clone, Debug)]
+pub struct MatchOutcome {
+    pub x_label: String,
+    pub y_label: String,
+    pub stats: MatchStats,
+    pub elapsed: Duration,
+    pub threads: usize,
+}
+
+impl MatchOutcome {
+    pub fn games_per_second(&self) -> f64 {
+        self.stats.games as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// A progress bar on stderr, hidden when stderr is not a terminal or not wanted.
+pub fn progress_bar(len: u64, wanted: bool, message: &str) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::hidden());
+    if wanted && std::io::stderr().is_terminal() {
+        bar.set_draw_target(ProgressDrawTarget::stderr_with_hz(4));
+        if let Ok(style) = ProgressStyle::with_template(
+            "{msg:>24} [{bar:32}] {pos}/{len} pairs {per_sec} eta {eta}",
+        ) {
+            bar.set_style(style.progress_chars("=> "));
+        }
+    }
+    bar.set_message(message.to_string());
+    bar
+}
+
+/// Plays deal `index` twice: X first, then X second.
+fn play_pair(
+    players: &mut [Box<dyn Player>; 2],
+    config: &MatchConfig,
+    index: usize,
+) -> Result<PairRecord, String> {
+    let deal = config
+        .deals
+        .get(index)
+        .ok_or_else(|| format!("no deal {index}"))?;
+    let game_seed = mix(config.deals.seed(), index as u64);
+    // Each player keeps its random stream in both seats: fewer differences in the pair.
+    let seeds = [mix(game_seed, 1), mix(game_seed, 2)];
+    let mut options = config.referee;
+    options.write_log = config.logs.is_some();
+    let [x, y] = players;
+    let first = play_game(x.as_mut(), y.as_mut(), seeds, &deal, &options)?;
+    let second = play_game(
+        y.as_mut(),
+        x.as_mut(),
+        [seeds[1], seeds[0]],
+        &deal,
+        &options,
+    )?;
+    let pair = PairRecord {
+        deal_index: index,
+        games: [first, second],
+    };
+    if let Some(saving) = &config.logs {
+        save_logs(saving, &pair, &deal)?;
+    }
+    Ok(pair)
+}
+
+fn save_logs(saving: &LogSaving, pair: &PairRecord, deal: &Deal) -> Result<(), String> {
+    let mut wrote = false;
+    for (g, game) in pair.games.iter().enumerate() {
+        let x_lost = game.result != GameResult::Draw && game.result.half_points(g) == 0;
+        if saving.losses_only && !x_lost {
+            continue;
+        }
+        if let Some(log) = &game.log {
+            let seat = if g == 0 { "x-first" } else { "x-second" };
+            let path = saving
+                .dir
+                .join(format!("deal{:05}-{seat}.log", pair.deal_index));
+            std::fs::write(&path, log).map_err(|e| format!("{}: {e}", path.display()))?;
+            wrote = true;
+        }
+    }
+    if wrote {
+        let path = saving.dir.join(format!("deal{:05}.txt", pair.deal_index));
+        std::fs::write(&path, deal.to_input_text())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// Plays the whole match. `Err` on a setup problem (a player that cannot start, a log
+/// folder that cannot be written).
+pub fn run_match(config: &MatchConfig) -> Result<MatchOutcome, String> {
+    if config.deals.is_empty() {
+        return Err("no deals to play".to_string());
+    }
+    if let Some(saving) = &config.logs {
+        std::fs::create_dir_all(&saving.dir)
+            .map_err(|e| format!("{}: {e}", saving.dir.display()))?;
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.threads)
+        .build()
+        .map_err(|e| format!("thread pool: {e}"))?;
+    let threads = pool.current_num_threads();
+    let message = format!("{} vs {}", config.x.label(), config.y.label());
+    let bar = progress_bar(config.deals.len() as u64, config.progress, &message);
+    let started = Instant::now();
+    let pairs: Result<Vec<PairRecord>, String> = pool.install(|| {
+        (0..config.deals.len())
+            .into_par_iter()
+            .map_init(
+                || -> Result<[Box<dyn Player>; 2], String> {
+                    Ok([config.x.build()?, config.y.build()?])
+                },
+                |players, index| {
+                    let players = players.as_mut().map_err(|e| e.clone())?;
+                    let pair = play_pair(players, config, index);
+                    bar.inc(1);
+                    pair
+                },
+            )
+            .collect()
+    });
+    let elapsed = started.elapsed();
+    bar.finish_and_clear();
+    let mut stats = MatchStats::default();
+    for pair in &pairs? {
+        stats.add_pair(pair);
+    }
+    Ok(MatchOutcome {
+        x_label: config.x.label(),
+        y_label: config.y.label(),
+        stats,
+        elapsed,
+        threads,
+    })
+}

@@ -1,0 +1,237 @@
+//! An external program as a player: a fresh process per game, spoken to over pipes.
+//!
+//! Two reader threads (stdout, stderr) forward lines over one channel, stamped with the
+//! time they arrived; the referee waits on the channel with a deadline. Stderr lines are
+//! kept for the log (`# Debug FIRST: ...`).
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command as Process, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use yacht::protocol::Command;
+
+use super::{Player, Received, Response};
+
+/// How long a finished player may take to exit on its own before it is killed.
+const EXIT_GRACE: Duration = Duration::from_millis(200);
+
+enum Event {
+    Stdout(String, Instant),
+    StdoutClosed,
+    Stderr(String),
+}
+
+struct Running {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    events: Receiver<Event>,
+    /// Stdout events taken off the channel while draining stderr, oldest first.
+    queued: VecDeque<Event>,
+    stdout_closed: bool,
+}
+
+/// A command line run as a player.
+pub struct ExternalPlayer {
+    command_line: String,
+    program: String,
+    args: Vec<String>,
+    running: Option<Running>,
+    debug: Vec<String>,
+}
+
+impl ExternalPlayer {
+    /// `command_line` is split on white space (no shell, no quoting): program then arguments.
+    pub fn new(command_line: &str) -> Result<ExternalPlayer, String> {
+        let mut words = command_line.split_whitespace().map(str::to_string);
+        let program = words
+            .next()
+            .ok_or_else(|| "empty player command".to_string())?;
+        Ok(ExternalPlayer {
+            command_line: command_line.trim().to_string(),
+            program,
+            args: words.collect(),
+            running: None,
+            debug: Vec::new(),
+        })
+    }
+
+    fn stop(&mut self) {
+        let Some(mut run) = self.running.take() else {
+            return;
+        };
+        // Closing stdin is the polite signal; a player still running after the grace
+        // period is killed so a stuck program never stalls the match.
+        drop(run.stdin.take());
+        let until = Instant::now() + EXIT_GRACE;
+        loop {
+            match run.child.try_wait() {
+                Ok(Some(_)) => break,
+                Ok(None) if Instant::now() < until => thread::sleep(Duration::from_micros(200)),
+                _ => {
+                    let _ = run.child.kill();
+                    let _ = run.child.wait();
+                    break;
+                }
+            }
+        }
+        // Whatever stderr said before it exited still belongs to this game.
+        while let Ok(event) = run.events.try_recv() {
+            if let Event::Stderr(line) = event {
+                self.debug.push(line);
+            }
+        }
+    }
+}
+
+/// Forwards every line of `source` to `sink`; `wrap` builds the event.
+fn forward_lines(
+    source: impl Read + Send + 'static,
+    sink: Sender<Event>,
+    wrap: fn(String, Instant) -> Event,
+    on_close: Option<Event>,
+) {
+    thread::spawn(move || {
+        let mut reader = BufReader::new(source);
+        let mut bytes = Vec::with_capacity(64);
+        loop {
+            bytes.clear();
+            match reader.read_until(b'\n', &mut bytes) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    let at = Instant::now();
+                    while bytes.last() == Some(&b'\n') || bytes.last() == Some(&b'\r') {
+                        bytes.pop();
+                    }
+                    let line = String::from_utf8_lossy(&bytes).into_owned();
+                    if sink.send(wrap(line, at)).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+        if let Some(close) = on_close {
+            let _ = sink.send(close);
+        }
+    });
+}
+
+impl Player for ExternalPlayer {
+    fn label(&self) -> String {
+        self.command_line.clone()
+    }
+
+    fn start(&mut self, _game_seed: u64) -> Result<(), String> {
+        self.stop();
+        self.debug.clear();
+        let mut child = Process::new(&self.program)
+            .args(&self.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start {:?}: {e}", self.command_line))?;
+        let (sink, events) = channel();
+        if let Some(out) = child.stdout.take() {
+            forward_lines(out, sink.clone(), Event::Stdout, Some(Event::StdoutClosed));
+        }
+        if let Some(err) = child.stderr.take() {
+            forward_lines(err, sink, |line, _| Event::Stderr(line), None);
+        }
+        let stdin = child.stdin.take();
+        self.running = Some(Running {
+            child,
+            stdin,
+            events,
+            queued: VecDeque::new(),
+            stdout_closed: false,
+        });
+        Ok(())
+    }
+
+    fn send(&mut self, command: &Command) {
+        let Some(run) = self.running.as_mut() else {
+            return;
+        };
+        let Some(stdin) = run.stdin.as_mut() else {
+            return;
+        };
+        // A write error means the player died; its next answer will be `Closed`.
+        if writeln!(stdin, "{command}")
+            .and_then(|_| stdin.flush())
+            .is_err()
+        {
+            run.stdin = None;
+        }
+    }
+
+    fn receive(&mut self, deadline: Instant) -> Response {
+        let Some(run) = self.running.as_mut() else {
+            return Response {
+                received: Received::Closed,
+                at: Instant::now(),
+            };
+        };
+        loop {
+            if run.stdout_closed {
+                return Response {
+                    received: Received::Closed,
+                    at: Instant::now(),
+                };
+            }
+            let next = match run.queued.pop_front() {
+                Some(event) => Ok(event),
+                None => run
+                    .events
+                    .recv_timeout(deadline.saturating_duration_since(Instant::now())),
+            };
+            match next {
+                Ok(Event::Stdout(line, at)) => {
+                    return Response {
+                        received: Received::Line(line),
+                        at,
+                    }
+                }
+                Ok(Event::Stderr(line)) => self.debug.push(line),
+                Ok(Event::StdoutClosed) => run.stdout_closed = true,
+                Err(RecvTimeoutError::Timeout) => {
+                    return Response {
+                        received: Received::Timeout,
+                        at: Instant::now(),
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => run.stdout_closed = true,
+            }
+        }
+    }
+
+    fn take_debug(&mut self, out: &mut Vec<String>) {
+        if let Some(run) = self.running.as_mut() {
+            // Stderr lines that arrived while nobody was waiting; stdout events are kept,
+            // in order, for the next receive.
+            while let Ok(event) = run.events.try_recv() {
+                match event {
+                    Event::Stderr(line) => self.debug.push(line),
+                    other => run.queued.push_back(other),
+                }
+            }
+        }
+        out.append(&mut self.debug);
+    }
+
+    fn finish(&mut self) {
+        self.stop();
+    }
+
+    fn is_external(&self) -> bool {
+        true
+    }
+}
+
+impl Drop for ExternalPlayer {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

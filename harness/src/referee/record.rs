@@ -1,0 +1,118 @@
+//! What a game produced: result, scores, abort, response times, log.
+
+/// Seat names as the log writes them.
+pub const SEAT_NAMES: [&str; 2] = ["FIRST", "SECOND"];
+
+/// Why the referee stopped a game (the offender loses).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AbortReason {
+    /// No answer before the deadline.
+    Tle,
+    /// The answer to `READY` was not `OK`.
+    InvalidReady,
+    /// The answer to `ROLL` was not a valid `BID g x`.
+    BidParseFailed,
+    /// The answer to `SCORE` was not a valid `PUT RULE ddddd`.
+    PutParseFailed,
+    /// `PUT` named dice the player does not hold.
+    NoSuchDice,
+    /// `PUT` named a category the player already used.
+    RuleAlreadyUsed,
+}
+
+impl AbortReason {
+    pub const ALL: [AbortReason; 6] = [
+        AbortReason::Tle,
+        AbortReason::InvalidReady,
+        AbortReason::BidParseFailed,
+        AbortReason::PutParseFailed,
+        AbortReason::NoSuchDice,
+        AbortReason::RuleAlreadyUsed,
+    ];
+
+    /// The text after `ABORT FIRST ` in the official log.
+    pub const fn log_text(self) -> &'static str {
+        match self {
+            AbortReason::Tle => "TLE",
+            AbortReason::InvalidReady => "INVALID READY MESSAGE",
+            AbortReason::BidParseFailed => "BID PARSE FAILED",
+            AbortReason::PutParseFailed => "PUT PARSE FAILED",
+            AbortReason::NoSuchDice => "NO SUCH DICE",
+            AbortReason::RuleAlreadyUsed => "RULE ALREADY USED",
+        }
+    }
+}
+
+/// The result from the first seat's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    FirstWins,
+    SecondWins,
+    Draw,
+}
+
+impl GameResult {
+    /// The `[RESULT "..."]` text.
+    pub const fn log_text(self) -> &'static str {
+        match self {
+            GameResult::FirstWins => "1-0",
+            GameResult::SecondWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+
+    /// Points (1, ½, 0) scored by `seat`, in halves.
+    pub const fn half_points(self, seat: usize) -> u32 {
+        match (self, seat) {
+            (GameResult::Draw, _) => 1,
+            (GameResult::FirstWins, 0) | (GameResult::SecondWins, 1) => 2,
+            _ => 0,
+        }
+    }
+}
+
+/// Which command an answer was owed to, for response-time statistics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnswerKind {
+    Ready = 0,
+    Bid = 1,
+    Put = 2,
+}
+
+impl AnswerKind {
+    pub const ALL: [AnswerKind; 3] = [AnswerKind::Ready, AnswerKind::Bid, AnswerKind::Put];
+
+    /// The command that owes this answer.
+    pub const fn command_name(self) -> &'static str {
+        match self {
+            AnswerKind::Ready => "READY",
+            AnswerKind::Bid => "ROLL",
+            AnswerKind::Put => "SCORE",
+        }
+    }
+}
+
+/// Response times of one player in one game, microseconds, by [`AnswerKind`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ResponseTimes {
+    pub micros: [Vec<u32>; 3],
+}
+
+/// One finished (or aborted) game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    pub result: GameResult,
+    /// The seat that was aborted, and why.
+    pub abort: Option<(usize, AbortReason)>,
+    /// Final totals (categories + bonus + bids) by seat, judge points; on an abort, the
+    /// totals when the game stopped.
+    pub total_points: [i64; 2],
+    /// Category scores plus the upper bonus, by seat.
+    pub category_points: [i64; 2],
+    /// Bid scores, by seat.
+    pub bid_points: [i64; 2],
+    /// Recorded for external players only.
+    pub times: [ResponseTimes; 2],
+    /// The official log, when asked for.
+    pub log: Option<String>,
+}

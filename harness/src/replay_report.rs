@@ -1,0 +1,290 @@
+//! Reports of a reviewed game: plain text, and a self-contained HTML page with an inline
+//! SVG chart of both scores over the rounds (no scripts, no external assets).
+
+use std::fmt::Write as _;
+
+use yacht::rules::dice::to_digits;
+use yacht::table::TABLE_UNITS_PER_K;
+
+use super::analysis::{BidReview, PutReview, RerunOutcome, SideReview, Verdict};
+use super::{Bid, GameLog, Side};
+
+/// Table units as kilo-points with two decimals, e.g. `123.45k`.
+fn kilo(units: i32) -> String {
+    format!("{:.2}k", f64::from(units) / f64::from(TABLE_UNITS_PER_K))
+}
+
+fn bid_text(bid: Option<Bid>) -> String {
+    bid.map_or_else(|| "-".to_string(), |b| format!("{} {}", b.group, b.amount))
+}
+
+fn player_name(log: &GameLog, side: Side) -> String {
+    log.commands[side.index()]
+        .clone()
+        .unwrap_or_else(|| "?".to_string())
+}
+
+fn header_lines(log: &GameLog, review: &SideReview) -> Vec<String> {
+    let score =
+        |s: Side| log.final_scores[s.index()].map_or_else(|| "-".to_string(), |p| p.to_string());
+    let mut lines = vec![
+        format!("FIRST  {}", player_name(log, Side::First)),
+        format!("SECOND {}", player_name(log, Side::Second)),
+        format!(
+            "result {}, final scores {} : {}",
+            log.result.as_deref().unwrap_or("?"),
+            score(Side::First),
+            score(Side::Second)
+        ),
+    ];
+    if let Some(a) = &log.abort {
+        lines.push(format!(
+            "ABORT {} {} in round {}",
+            a.side, a.reason, a.round
+        ));
+    }
+    lines.push(format!("reviewed side: {}", review.side));
+    lines.push(
+        "values: score + bonus + expected rest of the game (kilo-points); lost and scores in \
+         judge points; * = differs from the bot"
+            .to_string(),
+    );
+    lines
+}
+
+fn bid_line(b: &BidReview) -> String {
+    format!(
+        "bid    played {:<9} bot {:<9} opp {:<9} got {}  swing {:+}  bid score {:+}{}",
+        bid_text(b.played),
+        bid_text(Some(b.bot_bid)),
+        bid_text(b.opponent),
+        b.received.map_or('-', |g| g.letter()),
+        b.swing_points,
+        b.bid_points,
+        if b.matches_bot() { "" } else { "  *" }
+    )
+}
+
+fn put_line(p: &PutReview) -> String {
+    format!(
+        "put    held {}  played {} {} ({}k) {}  best {} {} {}  lost {}{}",
+        to_digits(&p.held),
+        p.played.category,
+        p.played.dice,
+        p.played_score_k,
+        kilo(p.played_value_units),
+        p.best.category,
+        to_digits(&p.best.dice),
+        kilo(p.best.value_units),
+        p.lost_points(),
+        if p.is_best() { "" } else { "  *" }
+    )
+}
+
+/// The plain-text report: a header, then per round the roll, the reviewed side's bid
+/// against the bot's, its scoring against the best one, and both running scores; lines
+/// marked `*` differ from the bot. Values are expected points in kilo-points.
+pub fn text_report(log: &GameLog, review: &SideReview) -> String {
+    let mut out = header_lines(log, review).join("\n");
+    out.push('\n');
+    for (round, scores) in &review.running_scores {
+        let _ = writeln!(out, "\nROUND {round}");
+        if let Some(b) = review.bids.iter().find(|b| b.round == *round) {
+            let _ = writeln!(out, "  roll   A {}  B {}", b.roll.0, b.roll.1);
+            let _ = writeln!(out, "  {}", bid_line(b));
+        }
+        if let Some(p) = review.puts.iter().find(|p| p.round == *round) {
+            let _ = writeln!(out, "  {}", put_line(p));
+        }
+        let _ = writeln!(out, "  score  FIRST {}  SECOND {}", scores[0], scores[1]);
+    }
+    let _ = writeln!(out, "\n{}", summary_line(review));
+    for w in &review.warnings {
+        let _ = writeln!(out, "warning: {w}");
+    }
+    out
+}
+
+fn summary_line(review: &SideReview) -> String {
+    let best = review.puts.iter().filter(|p| p.is_best()).count();
+    let bot_bids = review.bids.iter().filter(|b| b.matches_bot()).count();
+    format!(
+        "summary: {best}/{} scorings best by the table ({} points lost), {bot_bids}/{} bids equal to the bot's",
+        review.puts.len(),
+        review.total_lost_points(),
+        review.bids.len()
+    )
+}
+
+/// The re-run as text: every answer that differs from the log (or failed), then a count.
+pub fn rerun_text(outcome: &RerunOutcome) -> String {
+    let mut out = String::new();
+    for a in outcome.mismatches() {
+        let logged = a.logged.map_or_else(|| "-".to_string(), |l| l.to_string());
+        let got = a.answer.as_deref().unwrap_or("-");
+        let why = match &a.verdict {
+            Verdict::Failed(reason) => format!(" ({reason})"),
+            _ => String::new(),
+        };
+        let _ = writeln!(
+            out,
+            "round {:>2}  {:<22} logged {:<24} bot {got}{why}",
+            a.round, a.command, logged
+        );
+    }
+    let _ = writeln!(
+        out,
+        "{} answers, {} differ from the log",
+        outcome.answers.len(),
+        outcome.mismatches().count()
+    );
+    out
+}
+
+/// Escapes text for HTML element content and attribute values.
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
+const CHART_WIDTH: f64 = 640.0;
+const CHART_HEIGHT: f64 = 260.0;
+const CHART_MARGIN: f64 = 44.0;
+const SIDE_COLOURS: [&str; 2] = ["#1f77b4", "#d62728"];
+
+/// An SVG line chart of both players' totals at the end of each round (round 0 = 0 : 0).
+pub fn score_chart_svg(running_scores: &[(u8, [i64; 2])]) -> String {
+    let points: Vec<(u8, [i64; 2])> = std::iter::once((0, [0, 0]))
+        .chain(running_scores.iter().copied())
+        .collect();
+    let last_round = points.iter().map(|p| p.0).max().unwrap_or(0).max(1);
+    let all = points.iter().flat_map(|p| p.1);
+    let low = all.clone().min().unwrap_or(0).min(0) as f64;
+    let high = (all.max().unwrap_or(0) as f64).max(low + 1.0);
+    let plot_w = CHART_WIDTH - 2.0 * CHART_MARGIN;
+    let plot_h = CHART_HEIGHT - 2.0 * CHART_MARGIN;
+    let x = |round: u8| CHART_MARGIN + plot_w * f64::from(round) / f64::from(last_round);
+    let y = |score: i64| CHART_MARGIN + plot_h * (high - score as f64) / (high - low);
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{CHART_WIDTH}\" height=\"{CHART_HEIGHT}\" \
+         viewBox=\"0 0 {CHART_WIDTH} {CHART_HEIGHT}\" font-family=\"sans-serif\" font-size=\"11\">\n"
+    );
+    let (left, right) = (CHART_MARGIN, CHART_WIDTH - CHART_MARGIN);
+    let _ = writeln!(
+        svg,
+        "<line x1=\"{left}\" y1=\"{0:.1}\" x2=\"{right}\" y2=\"{0:.1}\" stroke=\"#999\"/>",
+        y(0)
+    );
+    for (label, value) in [("high", high), ("low", low)] {
+        let _ = writeln!(
+            svg,
+            "<text x=\"2\" y=\"{:.1}\" fill=\"#555\" data-label=\"{label}\">{}</text>",
+            y(value as i64) + 4.0,
+            value as i64
+        );
+    }
+    for round in 0..=last_round {
+        let _ = writeln!(
+            svg,
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#555\">{round}</text>",
+            x(round),
+            CHART_HEIGHT - CHART_MARGIN / 2.0
+        );
+    }
+    for side in Side::BOTH {
+        let i = side.index();
+        let path: Vec<String> = points
+            .iter()
+            .map(|(r, s)| format!("{:.1},{:.1}", x(*r), y(s[i])))
+            .collect();
+        let _ = writeln!(
+            svg,
+            "<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"2\" points=\"{}\"/>",
+            SIDE_COLOURS[i],
+            path.join(" ")
+        );
+        let _ = writeln!(
+            svg,
+            "<text x=\"{:.1}\" y=\"{:.1}\" fill=\"{}\">{side}</text>",
+            CHART_MARGIN + 80.0 * i as f64,
+            CHART_MARGIN / 2.0,
+            SIDE_COLOURS[i]
+        );
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// A self-contained HTML page: the header, the score chart and one table row per round.
+pub fn html_report(log: &GameLog, review: &SideReview) -> String {
+    let mut out = String::from(
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Yacht Auction replay</title>\n\
+         <style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}\
+         td,th{border:1px solid #ccc;padding:2px 6px;font-family:monospace;text-align:left}\
+         .off{background:#fde8e8}</style></head><body>\n<h1>Yacht Auction replay</h1>\n<pre>",
+    );
+    out.push_str(&escape_html(&header_lines(log, review).join("\n")));
+    out.push_str("</pre>\n");
+    out.push_str(&score_chart_svg(&review.running_scores));
+    out.push_str(
+        "<table>\n<tr><th>round</th><th>roll</th><th>bid</th><th>bot bid</th><th>opp bid</th>\
+         <th>got</th><th>swing</th><th>put</th><th>value</th><th>best</th><th>lost</th>\
+         <th>FIRST</th><th>SECOND</th></tr>\n",
+    );
+    for (round, scores) in &review.running_scores {
+        let bid = review.bids.iter().find(|b| b.round == *round);
+        let put = review.puts.iter().find(|p| p.round == *round);
+        let off = bid.is_some_and(|b| !b.matches_bot()) || put.is_some_and(|p| !p.is_best());
+        let mut cells = vec![round.to_string()];
+        match bid {
+            Some(b) => cells.extend([
+                format!("{} {}", b.roll.0, b.roll.1),
+                bid_text(b.played),
+                bid_text(Some(b.bot_bid)),
+                bid_text(b.opponent),
+                b.received.map_or("-".to_string(), |g| g.to_string()),
+                format!("{:+}", b.swing_points),
+            ]),
+            None => cells.extend(std::iter::repeat_n(String::new(), 6)),
+        }
+        match put {
+            Some(p) => cells.extend([
+                format!("{} {}", p.played.category, p.played.dice),
+                kilo(p.played_value_units),
+                format!(
+                    "{} {} {}",
+                    p.best.category,
+                    to_digits(&p.best.dice),
+                    kilo(p.best.value_units)
+                ),
+                p.lost_points().to_string(),
+            ]),
+            None => cells.extend(std::iter::repeat_n(String::new(), 4)),
+        }
+        cells.extend(scores.iter().map(|s| s.to_string()));
+        let class = if off { " class=\"off\"" } else { "" };
+        let _ = write!(out, "<tr{class}>");
+        for c in cells {
+            let _ = write!(out, "<td>{}</td>", escape_html(&c));
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</table>\n<p>");
+    out.push_str(&escape_html(&summary_line(review)));
+    out.push_str("</p>\n");
+    for w in &review.warnings {
+        let _ = writeln!(out, "<p>warning: {}</p>", escape_html(w));
+    }
+    out.push_str("</body></html>\n");
+    out
+}

@@ -1,0 +1,363 @@
+//! Tests of the replay on a complete game the bot plays against itself, logged here in the
+//! official format (with the CRLF, trailing spaces and debug lines real logs may have).
+
+use yacht::engine::bot::Bidder;
+use yacht::engine::choice::best_choice_for;
+use yacht::engine::{Bot, BotConfig, PlayerState};
+use yacht::protocol::{Answer, Command, Group, Hand};
+use yacht::rules::auction::{resolve, SealedBid};
+use yacht::rules::category::Category;
+use yacht::rules::dice::{for_each_submultiset, HAND_DICE};
+
+use super::analysis::{choice_value_units, reconstruct, review, side_commands, Verdict};
+use super::report::{html_report, rerun_text, text_report};
+use super::*;
+
+/// A self-played game: its log, and what each side received and answered.
+struct Played {
+    log: String,
+    received: [Vec<String>; 2],
+    answers: [Vec<Answer>; 2],
+    finals: [i64; 2],
+}
+
+/// Deterministic dice (a 64-bit LCG), so the test game is the same on every run.
+struct Dice(u64);
+
+impl Dice {
+    fn hand(&mut self) -> Hand {
+        let mut faces = [0u8; HAND_DICE];
+        for f in &mut faces {
+            self.0 = self
+                .0
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            *f = ((self.0 >> 33) % 6) as u8 + 1;
+        }
+        Hand(faces)
+    }
+}
+
+fn group_index(g: Group) -> u8 {
+    if g == Group::A {
+        0
+    } else {
+        1
+    }
+}
+
+fn play(seed: u64) -> Played {
+    // The equilibrium bidder: the bids the review prices are the ones it makes.
+    let config = BotConfig {
+        bidder: Bidder::Equilibrium,
+        ..BotConfig::default()
+    };
+    let mut bots = [Bot::new(config), Bot::new(config)];
+    let mut states = [PlayerState::default(); 2];
+    let mut received: [Vec<String>; 2] = Default::default();
+    let mut answers: [Vec<Answer>; 2] = Default::default();
+    let mut send = |p: usize, c: Command, bots: &mut [Bot; 2]| {
+        received[p].push(c.to_string());
+        let answer = bots[p].handle(&c).answer;
+        if let Some(a) = answer {
+            answers[p].push(a);
+        }
+        answer
+    };
+    let mut dice = Dice(seed);
+    let mut body = String::new();
+    for p in 0..2 {
+        send(p, Command::Ready, &mut bots);
+    }
+    for n in 1..=13u8 {
+        // Trailing spaces and a CR on the round lines: real logs may have either.
+        body.push_str(&format!("ROUND {n}  \r\n"));
+        if n <= 12 {
+            let (a, b) = (dice.hand(), dice.hand());
+            body.push_str(&format!("ROLL {a} {b}\n"));
+            let mut bids = [(Group::A, 0u32); 2];
+            for (p, bid) in bids.iter_mut().enumerate() {
+                if let Some(Answer::Bid { group, amount }) =
+                    send(p, Command::Roll { a, b }, &mut bots)
+                {
+                    *bid = (group, amount);
+                }
+            }
+            for (p, name) in ["FIRST", "SECOND"].iter().enumerate() {
+                body.push_str(&format!("BID {name} {} {}\n", bids[p].0, bids[p].1));
+            }
+            let sealed = bids.map(|(g, x)| SealedBid {
+                group: group_index(g),
+                amount: x,
+            });
+            let outcome = resolve(sealed, n % 2);
+            for (p, name) in ["FIRST", "SECOND"].iter().enumerate() {
+                let got = if outcome.received[p] == 0 {
+                    Group::A
+                } else {
+                    Group::B
+                };
+                body.push_str(&format!("GET {name} {got}\n"));
+                states[p].receive(&if got == Group::A {
+                    a.counts()
+                } else {
+                    b.counts()
+                });
+                states[p].bid_points += outcome.bid_points[p];
+                let get = Command::Get {
+                    got,
+                    opp_group: bids[1 - p].0,
+                    opp_amount: bids[1 - p].1,
+                };
+                send(p, get, &mut bots);
+            }
+        }
+        if n >= 2 {
+            let mut puts = [(Category::Choice, Hand([1; 5])); 2];
+            for (p, put) in puts.iter_mut().enumerate() {
+                if let Some(Answer::Put { category, dice }) = send(p, Command::Score, &mut bots) {
+                    *put = (category, dice);
+                }
+            }
+            for (p, name) in ["FIRST", "SECOND"].iter().enumerate() {
+                body.push_str(&format!("PUT {name} {} {}\n", puts[p].0, puts[p].1));
+                if n == 7 && p == 0 {
+                    body.push_str("# Debug FIRST: table lookup took 3 us\n");
+                }
+                assert!(states[p]
+                    .apply_score(puts[p].0, &puts[p].1.counts())
+                    .is_ok());
+            }
+            for p in 0..2 {
+                let (category, dice) = puts[1 - p];
+                send(p, Command::Set { category, dice }, &mut bots);
+            }
+        }
+    }
+    for p in 0..2 {
+        send(p, Command::Finish, &mut bots);
+    }
+    let finals = states.map(|s| s.total_points());
+    let result = match finals[0].cmp(&finals[1]) {
+        std::cmp::Ordering::Greater => "1-0",
+        std::cmp::Ordering::Less => "0-1",
+        std::cmp::Ordering::Equal => "1/2-1/2",
+    };
+    let log = format!(
+        "[FIRST \"COMMAND: ./yacht-bot\"]\n[SECOND \"COMMAND: ./yacht-bot --copy\"]\n\
+         [RESULT \"{result}\"]\n{body}FINISH\nSCOREFIRST {}\nSCORESECOND {}\n",
+        finals[0], finals[1]
+    );
+    Played {
+        log,
+        received,
+        answers,
+        finals,
+    }
+}
+
+#[test]
+fn parses_and_reconstructs_a_complete_game() {
+    let game = play(7);
+    let log = parse_log(&game.log).unwrap();
+    assert_eq!(log.rounds.len(), 13);
+    assert!(log.finished && log.abort.is_none());
+    assert_eq!(log.final_scores, game.finals.map(Some));
+    assert_eq!(log.debug.len(), 1);
+    assert_eq!(log.debug[0].round, 7);
+    assert!(log.rounds[12].roll.is_none() && log.rounds[0].puts == [None, None]);
+
+    let replay = reconstruct(&log).unwrap();
+    assert!(replay.warnings.is_empty(), "{:?}", replay.warnings);
+    let last = replay.rounds.last().unwrap();
+    assert_eq!(last.end.map(|s| s.total_points()), game.finals);
+    assert_eq!(last.end.map(|s| s.used_count()), [12, 12]);
+    assert_eq!(last.end.map(|s| s.held_dice()), [0, 0]);
+    for trace in &replay.rounds[1..] {
+        let expected = if trace.number == 13 { 5 } else { 10 };
+        assert_eq!(trace.after_auction.map(|s| s.held_dice()), [expected; 2]);
+    }
+}
+
+#[test]
+fn the_bots_own_decisions_lose_nothing() {
+    let game = play(11);
+    let log = parse_log(&game.log).unwrap();
+    for side in Side::BOTH {
+        let r = review(&log, side).unwrap();
+        assert_eq!(
+            (r.bids.len(), r.puts.len(), r.running_scores.len()),
+            (12, 12, 13)
+        );
+        for p in &r.puts {
+            assert_eq!(p.lost_units(), 0, "round {} {side}", p.round);
+            assert_eq!(p.best.value_units, p.played_value_units);
+            assert_eq!(p.best.category, p.played.category);
+            assert_eq!(p.best.dice, p.played.dice.counts());
+        }
+        assert!(r.bids.iter().all(|b| b.matches_bot()), "{side}");
+        assert_eq!(r.total_lost_points(), 0);
+        assert_eq!(r.running_scores.last().map(|s| s.1), Some(game.finals));
+    }
+}
+
+#[test]
+fn best_choice_is_the_maximum_over_every_legal_scoring() {
+    let log = parse_log(&play(3).log).unwrap();
+    let replay = reconstruct(&log).unwrap();
+    for trace in replay.rounds.iter().filter(|t| t.number >= 2) {
+        for state in &trace.after_auction {
+            let best = best_choice_for(state).unwrap();
+            let mut max = i32::MIN;
+            for c in Category::ALL {
+                for_each_submultiset(&state.held, HAND_DICE, |dice| {
+                    if let Some(v) = choice_value_units(state, c, dice) {
+                        max = max.max(v);
+                    }
+                });
+            }
+            assert_eq!(best.value_units, max, "round {}", trace.number);
+            assert_eq!(
+                choice_value_units(state, best.category, &best.dice),
+                Some(max)
+            );
+        }
+    }
+}
+
+#[test]
+fn commands_are_exactly_what_each_side_received() {
+    let game = play(5);
+    let log = parse_log(&game.log).unwrap();
+    for side in Side::BOTH {
+        let exchanges = side_commands(&log, side);
+        let lines: Vec<String> = exchanges.iter().map(|e| e.command.to_string()).collect();
+        assert_eq!(lines, game.received[side.index()], "{side}");
+        let logged: Vec<Answer> = exchanges.iter().filter_map(|e| e.logged).collect();
+        assert_eq!(logged, game.answers[side.index()], "{side}");
+    }
+}
+
+#[test]
+fn reports_cover_every_round() {
+    let log = parse_log(&play(9).log).unwrap();
+    let r = review(&log, Side::Second).unwrap();
+    let text = text_report(&log, &r);
+    assert!(text.contains("reviewed side: SECOND"), "{text}");
+    assert!(text.contains("\nROUND 13\n"), "{text}");
+    assert!(
+        text.contains("12/12 scorings best by the table (0 points lost)"),
+        "{text}"
+    );
+    let html = html_report(&log, &r);
+    assert!(html.starts_with("<!DOCTYPE html>") && html.ends_with("</html>\n"));
+    assert_eq!(html.matches("<polyline").count(), 2);
+    assert_eq!(
+        html.matches("<tr>").count() + html.matches("<tr class").count(),
+        14
+    );
+    assert!(!html.contains("<script"));
+}
+
+#[test]
+fn a_malformed_complete_log_names_the_line() {
+    let text = play(2).log;
+    let target = text
+        .lines()
+        .position(|l| l.starts_with("PUT SECOND"))
+        .unwrap();
+    let broken: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == target {
+                "PUT SECOND CHANCE 12345".to_string()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    let e = parse_log(&broken.join("\n")).unwrap_err();
+    assert_eq!(e.line, target + 1);
+    assert!(e.reason.contains("unknown rule"), "{e}");
+}
+
+#[test]
+fn an_impossible_scoring_is_a_replay_error() {
+    let text = play(4).log;
+    let mut log = parse_log(&text).unwrap();
+    log.rounds[1].puts[0] = Some(Put {
+        category: Category::Yacht,
+        dice: Hand([6; 5]),
+    });
+    // Six sixes held in round 2 would be a coincidence; the seed makes it not so.
+    let held = reconstruct(&parse_log(&text).unwrap()).unwrap().rounds[1].after_auction[0].held;
+    assert!(held[5] < 5);
+    let e = reconstruct(&log).unwrap_err();
+    assert_eq!(e.round, 2);
+    assert!(review(&log, Side::First).is_err());
+}
+
+#[cfg(unix)]
+#[test]
+fn rerun_flags_every_different_answer() {
+    use std::time::Duration;
+    let log = parse_log(&play(6).log).unwrap();
+    let exchanges = side_commands(&log, Side::First);
+    // A scripted "bot" that gives the logged answers, with the dice of every PUT reversed
+    // (the same multiset: not a difference) and the bid of round 3 changed.
+    let mut script = String::new();
+    for e in &exchanges {
+        script.push_str("read l; ");
+        if let Some(answer) = e.logged {
+            let line = match answer {
+                Answer::Bid { group, amount } if e.round == 3 => {
+                    format!("BID {group} {}", amount + 1)
+                }
+                Answer::Put { category, dice } => {
+                    let mut d = dice.0;
+                    d.reverse();
+                    format!("PUT {category} {}", Hand(d))
+                }
+                other => other.to_string(),
+            };
+            script.push_str(&format!("echo '{line}'; "));
+        }
+    }
+    let path = std::env::temp_dir().join(format!("replay-fake-bot-{}.sh", std::process::id()));
+    std::fs::write(&path, script).unwrap();
+    let command = format!("sh {}", path.display());
+    let outcome = super::run_side(&command, &exchanges, Duration::from_secs(10)).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(outcome.answers.len(), 1 + 12 + 12);
+    let flagged: Vec<_> = outcome.mismatches().collect();
+    assert_eq!(flagged.len(), 1, "{}", rerun_text(&outcome));
+    assert_eq!(
+        (flagged[0].round, flagged[0].verdict.clone()),
+        (3, Verdict::Different)
+    );
+    assert!(rerun_text(&outcome).contains("25 answers, 1 differ"));
+
+    // A bot that stops answering is reported, not waited on forever.
+    let silent = super::run_side("sleep 5", &exchanges, Duration::from_millis(200)).unwrap();
+    assert_eq!(silent.answers.len(), 1);
+    assert_eq!(silent.answers[0].verdict, Verdict::Failed("timeout".into()));
+    assert!(super::run_side("", &exchanges, Duration::from_millis(10)).is_err());
+}
+
+/// Re-runs the real bot binary named by `YACHT_BOT` (skipped when unset): the bot answers
+/// its own logged game identically. The binary must play the equilibrium bidder (the
+/// in-process players above), as `yacht-bot` does by default.
+#[test]
+fn rerun_of_the_real_bot_matches_its_own_log() {
+    let Ok(bot) = std::env::var("YACHT_BOT") else {
+        return;
+    };
+    let log = parse_log(&play(8).log).unwrap();
+    for side in Side::BOTH {
+        let exchanges = side_commands(&log, side);
+        let outcome = super::run_side(&bot, &exchanges, std::time::Duration::from_secs(5)).unwrap();
+        assert_eq!(outcome.answers.len(), 25, "{}", rerun_text(&outcome));
+        assert_eq!(outcome.mismatches().count(), 0, "{}", rerun_text(&outcome));
+    }
+}

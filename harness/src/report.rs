@@ -1,0 +1,167 @@
+//! Human-readable match reports and the tournament table.
+
+use std::fmt::Write as _;
+
+use crate::matches::MatchOutcome;
+use crate::referee::AnswerKind;
+use crate::stats::{elo, quantile};
+
+const PENTANOMIAL_NAMES: [&str; 5] = ["LL", "LD", "WL+DD", "WD", "WW"];
+
+fn points(v: f64) -> String {
+    if v.is_nan() {
+        "-".to_string()
+    } else {
+        format!("{v:.0}")
+    }
+}
+
+/// The full report of one match.
+pub fn match_report(outcome: &MatchOutcome) -> String {
+    let s = &outcome.stats;
+    let mut out = String::new();
+    let (x, y) = (&outcome.x_label, &outcome.y_label);
+    let rate = s.score_rate();
+    let margin = s.score_rate_margin();
+    let _ = writeln!(out, "X = {x}\nY = {y}");
+    let _ = writeln!(
+        out,
+        "games {} ({} deal pairs) in {:.2} s on {} threads: {:.0} games/s",
+        s.games,
+        s.games / 2,
+        outcome.elapsed.as_secs_f64(),
+        outcome.threads,
+        outcome.games_per_second()
+    );
+    let _ = writeln!(
+        out,
+        "X: {} wins, {} draws, {} losses; score {:.2}% ± {:.2}% (95%); Elo {:+.1} [{:+.1}, {:+.1}]",
+        s.wins,
+        s.draws,
+        s.losses,
+        100.0 * rate,
+        100.0 * margin,
+        elo(rate),
+        elo(rate - margin),
+        elo(rate + margin)
+    );
+    let penta: Vec<String> = PENTANOMIAL_NAMES
+        .iter()
+        .zip(s.pentanomial)
+        .map(|(n, c)| format!("{n} {c}"))
+        .collect();
+    let _ = writeln!(out, "pairs (X's view): {}", penta.join(", "));
+    let _ = writeln!(
+        out,
+        "{:<10} {:>10} {:>10} {:>10}   (means over {} completed games)",
+        "", "total", "categories", "bids", s.completed
+    );
+    for (side, label) in [(0, "X"), (1, "Y")] {
+        let _ = writeln!(
+            out,
+            "{:<10} {:>10} {:>10} {:>10}",
+            label,
+            points(s.mean(s.total_points, side)),
+            points(s.mean(s.category_points, side)),
+            points(s.mean(s.bid_points, side)),
+        );
+    }
+    if s.aborts.is_empty() {
+        let _ = writeln!(out, "aborts: none");
+    } else {
+        for ((side, reason), count) in &s.aborts {
+            let who = if *side == 0 { "X" } else { "Y" };
+            let _ = writeln!(out, "aborts: {who} {} × {count}", reason.log_text());
+        }
+    }
+    for (side, label) in [(0, "X"), (1, "Y")] {
+        for kind in AnswerKind::ALL {
+            let mut samples = s.times[side][kind as usize].clone();
+            let (Some(p50), Some(p99), Some(max)) = (
+                quantile(&mut samples, 0.5),
+                quantile(&mut samples, 0.99),
+                quantile(&mut samples, 1.0),
+            ) else {
+                continue;
+            };
+            let _ = writeln!(
+                out,
+                "response {label} {:<5}: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} answers)",
+                kind.command_name(),
+                p50 as f64 / 1000.0,
+                p99 as f64 / 1000.0,
+                max as f64 / 1000.0,
+                samples.len()
+            );
+        }
+    }
+    out
+}
+
+/// One table row per match, X being the same player in every row.
+pub fn tournament_table(x_label: &str, outcomes: &[MatchOutcome]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{x_label} against each opponent (X = {x_label}):");
+    let _ = writeln!(
+        out,
+        "{:<14} {:>5} {:>5} {:>4} {:>5} {:>15} {:>7}  {:>20} {:>7} {:>7} {:>8} {:>8} {:>6}",
+        "opponent",
+        "games",
+        "W",
+        "D",
+        "L",
+        "score ± 95%",
+        "Elo",
+        "LL/LD/DD+WL/WD/WW",
+        "X mean",
+        "Y mean",
+        "X bids",
+        "Y bids",
+        "aborts"
+    );
+    let (mut games, mut wins, mut draws, mut losses) = (0, 0, 0, 0);
+    for o in outcomes {
+        let s = &o.stats;
+        games += s.games;
+        wins += s.wins;
+        draws += s.draws;
+        losses += s.losses;
+        let penta: Vec<String> = s.pentanomial.iter().map(u64::to_string).collect();
+        let rate = s.score_rate();
+        let _ = writeln!(
+            out,
+            "{:<14} {:>5} {:>5} {:>4} {:>5} {:>7.2}% ±{:>5.2} {:>+7.0}  {:>20} {:>7} {:>7} {:>8} {:>8} {:>3}/{:<2}",
+            o.y_label,
+            s.games,
+            s.wins,
+            s.draws,
+            s.losses,
+            100.0 * rate,
+            100.0 * s.score_rate_margin(),
+            elo(rate),
+            penta.join("/"),
+            points(s.mean(s.total_points, 0)),
+            points(s.mean(s.total_points, 1)),
+            points(s.mean(s.bid_points, 0)),
+            points(s.mean(s.bid_points, 1)),
+            s.total_aborts(0),
+            s.total_aborts(1),
+        );
+    }
+    let rate = if games == 0 {
+        0.0
+    } else {
+        (wins as f64 + 0.5 * draws as f64) / games as f64
+    };
+    let _ = writeln!(
+        out,
+        "{:<14} {:>5} {:>5} {:>4} {:>5} {:>7.2}%",
+        "all",
+        games,
+        wins,
+        draws,
+        losses,
+        100.0 * rate
+    );
+    out
+}

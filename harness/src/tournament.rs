@@ -1,0 +1,54 @@
+//! The bot against each of the ten sample AIs, on the same deals.
+
+use crate::matches::{run_match, Deals, LogSaving, MatchConfig, MatchOutcome};
+use crate::player::PlayerSpec;
+use crate::referee::RefereeOptions;
+use crate::samples::{SampleConfig, SAMPLE_COUNT};
+
+/// Deals per opponent by default: 400 games each.
+pub const DEFAULT_DEALS: usize = 200;
+
+/// A tournament: one player (X) against a list of opponents.
+#[derive(Clone, Debug)]
+pub struct TournamentConfig {
+    pub x: PlayerSpec,
+    pub opponents: Vec<PlayerSpec>,
+    pub deals: Deals,
+    pub threads: usize,
+    pub referee: RefereeOptions,
+    /// Logs go to `<dir>/<opponent label>/`.
+    pub logs: Option<LogSaving>,
+    pub progress: bool,
+}
+
+/// The ten sample AIs with their default constants.
+pub fn standard_opponents() -> Vec<PlayerSpec> {
+    (1..=SAMPLE_COUNT)
+        .filter_map(|n| SampleConfig::standard(n).ok().map(PlayerSpec::Sample))
+        .collect()
+}
+
+/// Plays every match in turn (each match uses every core).
+pub fn run_tournament(config: &TournamentConfig) -> Result<Vec<MatchOutcome>, String> {
+    config
+        .opponents
+        .iter()
+        .map(|opponent| {
+            let logs = config.logs.as_ref().map(|saving| LogSaving {
+                dir: saving
+                    .dir
+                    .join(opponent.label().replace([':', '/', ' '], "_")),
+                losses_only: saving.losses_only,
+            });
+            run_match(&MatchConfig {
+                x: config.x.clone(),
+                y: opponent.clone(),
+                deals: config.deals.clone(),
+                threads: config.threads,
+                referee: config.referee,
+                logs,
+                progress: config.progress,
+            })
+        })
+        .collect()
+}

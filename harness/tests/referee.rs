@@ -1,0 +1,263 @@
+//! Referee edge cases: tie-breakers, groups, late answers, bad dice, reused rules,
+//! garbage lines, bad READY.
+
+mod common;
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use common::{constant_deal, golden_deal, Scripted, Twist};
+use harness::deal::Deal;
+use harness::player::Player;
+use harness::referee::{play_game, AbortReason, GameRecord, GameResult, RefereeOptions};
+
+fn play(
+    first: &mut dyn Player,
+    second: &mut dyn Player,
+    deal: &Deal,
+    time_scale: f64,
+) -> GameRecord {
+    let options = RefereeOptions {
+        time_scale,
+        write_log: true,
+        ..RefereeOptions::default()
+    };
+    play_game(first, second, [1, 2], deal, &options).unwrap()
+}
+
+fn log_lines(record: &GameRecord) -> Vec<String> {
+    record
+        .log
+        .as_deref()
+        .unwrap_or_default()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn bidder(line: &str) -> Scripted {
+    Scripted::always(2, "bidder", "BID", line)
+}
+
+#[test]
+fn equal_bids_go_to_the_tie_breaker() {
+    for t in [0u8, 1] {
+        let deal = constant_deal("12345", "23456", t);
+        let record = play(
+            &mut bidder("BID A 500"),
+            &mut bidder("BID A 500"),
+            &deal,
+            1.0,
+        );
+        assert_eq!(record.abort, None);
+        let winner = t as usize;
+        let mut expected = [6000i64, 6000];
+        expected[winner] = -6000;
+        assert_eq!(record.bid_points, expected, "t = {t}");
+        let lines = log_lines(&record);
+        let (first_gets, second_gets) = if t == 0 { ("A", "B") } else { ("B", "A") };
+        assert_eq!(
+            lines
+                .iter()
+                .filter(|l| **l == format!("GET FIRST {first_gets}"))
+                .count(),
+            12
+        );
+        assert_eq!(
+            lines
+                .iter()
+                .filter(|l| **l == format!("GET SECOND {second_gets}"))
+                .count(),
+            12
+        );
+        assert_eq!(lines.iter().filter(|l| *l == "BID FIRST A 500").count(), 12);
+    }
+}
+
+#[test]
+fn the_higher_bid_wins_and_the_loser_earns_its_amount() {
+    let deal = constant_deal("12345", "23456", 0);
+    let record = play(
+        &mut bidder("BID B 300"),
+        &mut bidder("BID B 700"),
+        &deal,
+        1.0,
+    );
+    assert_eq!(record.bid_points, [3600, -8400]);
+    assert!(log_lines(&record).contains(&"GET SECOND B".to_string()));
+}
+
+#[test]
+fn different_groups_each_get_their_own_and_pay() {
+    let deal = constant_deal("12345", "23456", 1);
+    let record = play(
+        &mut bidder("BID A 300"),
+        &mut bidder("BID B 700"),
+        &deal,
+        1.0,
+    );
+    assert_eq!(record.abort, None);
+    assert_eq!(record.bid_points, [-3600, -8400]);
+    let lines = log_lines(&record);
+    assert_eq!(lines.iter().filter(|l| *l == "GET FIRST A").count(), 12);
+    assert_eq!(lines.iter().filter(|l| *l == "GET SECOND B").count(), 12);
+}
+
+fn late_at(index: usize, twist: fn() -> Twist) -> Scripted {
+    Scripted::new(2, "late", Box::new(move |n, _| (n == index).then(twist)))
+}
+
+#[test]
+fn late_or_missing_answers_are_tle() {
+    let deal = golden_deal();
+    // time_scale 0.05: 25 ms for ROLL and SCORE, 150 ms for READY.
+    for index in [0, 1, 3, 10] {
+        let record = play(
+            &mut late_at(index, || Twist::Late(Duration::from_millis(200))),
+            &mut Scripted::new(2, "fine", Box::new(|_, _| None)),
+            &deal,
+            0.05,
+        );
+        assert_eq!(record.abort, Some((0, AbortReason::Tle)), "answer {index}");
+        assert_eq!(record.result, GameResult::SecondWins);
+        let lines = log_lines(&record);
+        assert_eq!(lines.last().unwrap(), "ABORT FIRST TLE");
+        assert_eq!(lines[2], "[RESULT \"0-1\"]");
+    }
+    let record = play(
+        &mut Scripted::new(2, "fine", Box::new(|_, _| None)),
+        &mut late_at(5, || Twist::Silent),
+        &deal,
+        0.05,
+    );
+    assert_eq!(record.abort, Some((1, AbortReason::Tle)));
+    assert_eq!(record.result, GameResult::FirstWins);
+    assert_eq!(log_lines(&record).last().unwrap(), "ABORT SECOND TLE");
+}
+
+#[test]
+fn dice_not_held_are_no_such_dice() {
+    // No six is ever rolled, so nobody can hold 66666.
+    let deal = constant_deal("12345", "11234", 0);
+    let mut cheat = Scripted::always(2, "cheat", "PUT", "PUT CHOICE 66666");
+    let record = play(
+        &mut Scripted::new(2, "fine", Box::new(|_, _| None)),
+        &mut cheat,
+        &deal,
+        1.0,
+    );
+    assert_eq!(record.abort, Some((1, AbortReason::NoSuchDice)));
+    let lines = log_lines(&record);
+    assert_eq!(lines.last().unwrap(), "ABORT SECOND NO SUCH DICE");
+    // The first player's valid PUT of that round is in the log, the bad one is not.
+    assert!(lines[lines.len() - 2].starts_with("PUT FIRST "));
+}
+
+#[test]
+fn a_reused_rule_is_rule_already_used() {
+    // Sample 1 scores ONE, then TWO, ...: rewrite its second scoring as ONE again.
+    let first_put = Arc::new(Mutex::new(None::<String>));
+    let seen = first_put.clone();
+    let mut reuser = Scripted::new(
+        1,
+        "reuser",
+        Box::new(move |_, answer| {
+            let text = answer.to_string();
+            if !text.starts_with("PUT") {
+                return None;
+            }
+            let mut seen = seen.lock().unwrap();
+            match seen.as_ref() {
+                None => {
+                    *seen = Some(text);
+                    None
+                }
+                Some(_) => {
+                    let dice = text.rsplit(' ').next().unwrap().to_string();
+                    Some(Twist::Line(format!("PUT ONE {dice}")))
+                }
+            }
+        }),
+    );
+    let record = play(
+        &mut reuser,
+        &mut Scripted::new(2, "fine", Box::new(|_, _| None)),
+        &golden_deal(),
+        1.0,
+    );
+    assert_eq!(record.abort, Some((0, AbortReason::RuleAlreadyUsed)));
+    assert_eq!(
+        log_lines(&record).last().unwrap(),
+        "ABORT FIRST RULE ALREADY USED"
+    );
+}
+
+#[test]
+fn garbage_lines_are_parse_failures() {
+    let cases = [
+        ("OK", "hello", AbortReason::InvalidReady),
+        ("OK", "BID A 0", AbortReason::InvalidReady),
+        ("OK", "", AbortReason::InvalidReady),
+        ("BID", "BID C 100", AbortReason::BidParseFailed),
+        ("BID", "BID A 100001", AbortReason::BidParseFailed),
+        ("BID", "BID A -1", AbortReason::BidParseFailed),
+        ("BID", "OK", AbortReason::BidParseFailed),
+        ("BID", "", AbortReason::BidParseFailed),
+        ("PUT", "PUT YACHT 1234", AbortReason::PutParseFailed),
+        ("PUT", "PUT CHANCE 12345", AbortReason::PutParseFailed),
+        ("PUT", "PUT CHOICE 12347", AbortReason::PutParseFailed),
+        ("PUT", "BID A 0", AbortReason::PutParseFailed),
+        ("PUT", "put CHOICE 12345", AbortReason::PutParseFailed),
+    ];
+    for (keyword, line, reason) in cases {
+        for seat in 0..2 {
+            let mut bad = Scripted::always(2, "bad", keyword, line);
+            let mut good = Scripted::new(2, "good", Box::new(|_, _| None));
+            let record = if seat == 0 {
+                play(&mut bad, &mut good, &golden_deal(), 1.0)
+            } else {
+                play(&mut good, &mut bad, &golden_deal(), 1.0)
+            };
+            assert_eq!(record.abort, Some((seat, reason)), "{keyword} -> {line:?}");
+            let who = ["FIRST", "SECOND"][seat];
+            assert_eq!(
+                log_lines(&record).last().unwrap(),
+                &format!("ABORT {who} {}", reason.log_text())
+            );
+        }
+    }
+}
+
+#[test]
+fn a_closed_player_fails_to_parse_and_the_first_seat_is_blamed_first() {
+    let closed = || {
+        Scripted::new(
+            2,
+            "closed",
+            Box::new(|n, _| (n == 1).then_some(Twist::Closed)),
+        )
+    };
+    let record = play(&mut closed(), &mut closed(), &golden_deal(), 1.0);
+    assert_eq!(record.abort, Some((0, AbortReason::BidParseFailed)));
+    let lines = log_lines(&record);
+    assert_eq!(
+        &lines[3..],
+        [
+            "ROUND 1",
+            "ROLL 12345 66123",
+            "ABORT FIRST BID PARSE FAILED"
+        ]
+    );
+}
+
+#[test]
+fn crlf_and_spaces_are_accepted_like_the_judge() {
+    let mut spaced = Scripted::always(2, "spaced", "OK", "OK\r");
+    let record = play(
+        &mut spaced,
+        &mut Scripted::new(2, "fine", Box::new(|_, _| None)),
+        &golden_deal(),
+        1.0,
+    );
+    assert_eq!(record.abort, None);
+}
