@@ -2,11 +2,14 @@
 //!
 //! Prints a signature (FNV-1a of every answer of every game) that changes exactly when
 //! behaviour changes, and the speed: decisions per second and per-decision latency.
+//! Deals cycle through three pairings: self-play, and the bot against equilibrium bidders
+//! scaled ×0.5 and ×2 (what the opponent model is for).
 
 use std::time::Instant;
 
+use crate::engine::Bot;
 use crate::engine::BotConfig;
-use crate::selfplay::{play, Deal};
+use crate::selfplay::{play, play_agents, Deal, ScaledBidder};
 use crate::solver::quantize::fnv1a64;
 
 /// Deals in the default bench.
@@ -24,7 +27,8 @@ pub struct BenchReport {
     /// Per-decision latency in nanoseconds, sorted, with round numbers.
     pub latency_ns: Vec<(u8, u64)>,
     pub warnings: usize,
-    /// Mean final total of the first seat, judge points.
+    /// Mean final total of the first seat, judge points (a mix of opponents: a sanity
+    /// figure, not a strength measure).
     pub mean_total_points: f64,
 }
 
@@ -53,8 +57,15 @@ pub fn run(games: usize, config: BotConfig) -> BenchReport {
     let mut latency_ns = Vec::new();
     let mut warnings = 0;
     let mut total = 0i64;
-    for deal in &deals {
-        let record = play(deal, [config, config]);
+    for (i, deal) in deals.iter().enumerate() {
+        // Self-play, and two mis-scaled equilibrium bidders that the opponent model
+        // exploits, so the signature covers every decision path.
+        let mut bot = Bot::new(config);
+        let record = match i % 3 {
+            0 => play(deal, [config, config]),
+            1 => play_agents(deal, [&mut bot, &mut ScaledBidder::new(0.5)]),
+            _ => play_agents(deal, [&mut ScaledBidder::new(2.0), &mut bot]),
+        };
         for answer in &record.answers {
             signature_input.extend_from_slice(answer.as_bytes());
             signature_input.push(b'\n');

@@ -8,9 +8,10 @@ use std::time::Instant;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
+use crate::engine::bot::{decide_bid, Bidder};
 use crate::engine::reader::Reader;
 use crate::engine::{Bot, BotConfig, Reply};
-use crate::protocol::{Answer, Command, Group, Hand};
+use crate::protocol::{Answer, Command, Group, Hand, BID_MAX_POINTS};
 use crate::rules::auction::{resolve, SealedBid};
 
 /// Rounds with an auction.
@@ -86,6 +87,50 @@ impl Agent for Reader {
     }
     fn own_bid_points(&self) -> i64 {
         self.view().me.bid_points
+    }
+}
+
+/// An equilibrium bidder whose amounts are scaled by `factor`: a strong opponent whose
+/// bids are merely mis-scaled (for the bench, and for tests of the opponent model).
+pub struct ScaledBidder {
+    bot: Bot,
+    factor: f64,
+}
+
+impl ScaledBidder {
+    pub fn new(factor: f64) -> ScaledBidder {
+        ScaledBidder {
+            bot: Bot::new(BotConfig {
+                bidder: Bidder::Equilibrium,
+                win_from_round: 0,
+            }),
+            factor,
+        }
+    }
+}
+
+impl Agent for ScaledBidder {
+    fn handle(&mut self, command: &Command) -> Reply {
+        if let Command::Roll { .. } = command {
+            let mut view = *self.bot.view();
+            if let Command::Roll { a, b } = *command {
+                view.roll = Some((a, b));
+                view.round += 1;
+            }
+            let (group, amount, _) =
+                decide_bid(&view, &BotConfig::default_equilibrium(), self.bot.model());
+            let scaled = (amount as f64 * self.factor)
+                .round()
+                .min(BID_MAX_POINTS as f64) as u32;
+            self.bot.override_next_bid((group, scaled));
+        }
+        self.bot.handle(command)
+    }
+    fn own_total_points(&self) -> i64 {
+        self.bot.view().me.total_points()
+    }
+    fn own_bid_points(&self) -> i64 {
+        self.bot.view().me.bid_points
     }
 }
 

@@ -16,7 +16,9 @@ use harness::samples::{stdio, SampleAi, SampleConfig};
 use harness::speed::{run_speed, SpeedConfig};
 use harness::sprt::{Decision, SprtConfig};
 use harness::sprt_run::{run_sprt, SprtRun};
-use harness::tournament::{run_tournament, standard_opponents, TournamentConfig, DEFAULT_DEALS};
+use harness::tournament::{
+    run_tournament, standard_opponents, variant_opponents, TournamentConfig, DEFAULT_DEALS,
+};
 
 #[derive(Parser)]
 #[command(
@@ -35,11 +37,17 @@ enum Cmd {
     /// The bot against each of the ten sample AIs: one table.
     Tournament {
         /// Play an external bot instead of the in-process one.
-        #[arg(long, value_name = "CMD")]
+        #[arg(long, value_name = "CMD", conflicts_with = "bot")]
         bot_cmd: Option<String>,
+        /// The player in the bot's seat (e.g. `bot:bidder=model,win=7`).
+        #[arg(long, value_name = "PLAYER", default_value = "bot")]
+        bot: String,
         /// Opponents (repeatable); default: the ten sample AIs.
         #[arg(long = "opponent", value_name = "PLAYER")]
         opponents: Vec<String>,
+        /// Also play the variant readings of the sample AIs (see `tournament::VARIANTS`).
+        #[arg(long)]
+        variants: bool,
         #[command(flatten)]
         run: RunArgs,
     },
@@ -214,14 +222,16 @@ fn run(command: Cmd) -> Result<(), String> {
     match command {
         Cmd::Tournament {
             bot_cmd,
+            bot,
             opponents,
+            variants,
             run,
         } => {
             let x = match bot_cmd {
                 Some(cmd) => PlayerSpec::Command(cmd),
-                None => "bot".parse()?,
+                None => bot.parse()?,
             };
-            let opponents = if opponents.is_empty() {
+            let mut opponents: Vec<PlayerSpec> = if opponents.is_empty() {
                 standard_opponents()
             } else {
                 opponents
@@ -229,6 +239,9 @@ fn run(command: Cmd) -> Result<(), String> {
                     .map(|o| o.parse())
                     .collect::<Result<_, _>>()?
             };
+            if variants {
+                opponents.extend(variant_opponents());
+            }
             let config = TournamentConfig {
                 x: x.clone(),
                 opponents,

@@ -28,6 +28,27 @@ pub fn standard_opponents() -> Vec<PlayerSpec> {
         .collect()
 }
 
+/// Other readings of the statement's sample AIs, beyond the defaults: harder and softer
+/// bidders, other judges of "the better bundle", fixed non-zero amounts. The bot must
+/// beat every reasonable reading, not one.
+pub const VARIANTS: [&str; 10] = [
+    "sample:2:amount=3000",
+    "sample:3:amount=5000",
+    "sample:6:better=sum",
+    "sample:7:better=sum",
+    "sample:7:scale=3,base=50000",
+    "sample:9:scale=0.5,max=100000",
+    "sample:10:better=sum",
+    "sample:10:scale=0.35,base=2000",
+    "sample:4:bid=defensive,better=sum",
+    "sample:8:bid=aggressive,scale=2",
+];
+
+/// The variant opponents of [`VARIANTS`].
+pub fn variant_opponents() -> Vec<PlayerSpec> {
+    VARIANTS.iter().filter_map(|v| v.parse().ok()).collect()
+}
+
 /// Plays every match in turn (each match uses every core).
 pub fn run_tournament(config: &TournamentConfig) -> Result<Vec<MatchOutcome>, String> {
     config

@@ -16,10 +16,10 @@ use crate::rules::dice::{for_each_submultiset, HAND_DICE};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Bidder {
     /// `|S| / 4` on the group the swing favours: unexploitable, the baseline.
-    #[default]
     Equilibrium,
     /// Best response to the opponent bid model, hedged towards the equilibrium by how much
-    /// of the opponent the model leaves unexplained.
+    /// of the opponent the model leaves unexplained (or explains as a reader of our bids).
+    #[default]
     Model,
 }
 
@@ -41,6 +41,16 @@ pub struct BotConfig {
     /// First round whose bid maximises the win probability rather than the expected
     /// score difference (0: never).
     pub win_from_round: u8,
+}
+
+impl BotConfig {
+    /// The baseline: equilibrium bids, expected-score decisions throughout.
+    pub const fn default_equilibrium() -> BotConfig {
+        BotConfig {
+            bidder: Bidder::Equilibrium,
+            win_from_round: 0,
+        }
+    }
 }
 
 /// The answer to a command (if one is owed) and anything worth reporting on stderr.
@@ -104,8 +114,8 @@ impl Bot {
                 opp_group,
                 opp_amount,
             } => {
-                if let Some(features) = self.pending.take() {
-                    self.model.observe(features, opp_group, opp_amount);
+                if let (Some(features), Some(ours)) = (self.pending.take(), self.view.my_bid) {
+                    self.model.observe(features, opp_group, opp_amount, ours);
                 }
                 warnings.extend(self.view.apply_get(got, opp_group, opp_amount));
                 None

@@ -118,11 +118,9 @@ impl Habit {
             GroupRule::Random => (self.asks_a + 1.0) / (self.rounds + 2.0),
             GroupRule::BySign(f) => sign_probability(features.get(f)),
         };
-        let amount = self.predict_amount(features).map(|y| {
-            let relative = (self.error_sum + SPREAD_PRIOR_RELATIVE * SPREAD_PRIOR_ROUNDS)
-                / (self.predictions + SPREAD_PRIOR_ROUNDS);
-            (y, (relative * y).max(SPREAD_MIN_POINTS))
-        });
+        let amount = self
+            .predict_amount(features)
+            .map(|y| (y, spread_for(self.error_sum, self.predictions, y)));
         Prediction { p_a, amount }
     }
 
@@ -183,11 +181,23 @@ impl Habit {
     /// Records how far this habit's prediction was from what happened.
     pub fn record_error(&mut self, prediction: &Prediction, amount: u32) {
         if let Some((y, _)) = prediction.amount {
-            let error = (amount as f64 - y).abs() / y.max(SPREAD_MIN_POINTS * 10.0);
-            self.error_sum += error.min(1.0);
+            self.error_sum += relative_error(y, amount);
             self.predictions += 1.0;
         }
     }
+}
+
+/// The spread (Laplace scale, points) of a prediction `y` by a predictor whose past
+/// relative errors sum to `error_sum` over `predictions` rounds.
+pub fn spread_for(error_sum: f64, predictions: f64, y: f64) -> f64 {
+    let relative = (error_sum + SPREAD_PRIOR_RELATIVE * SPREAD_PRIOR_ROUNDS)
+        / (predictions + SPREAD_PRIOR_ROUNDS);
+    (relative * y).max(SPREAD_MIN_POINTS)
+}
+
+/// How far `amount` was from the prediction `y`, relative, capped at 1.
+pub fn relative_error(y: f64, amount: u32) -> f64 {
+    ((amount as f64 - y).abs() / y.max(SPREAD_MIN_POINTS * 10.0)).min(1.0)
 }
 
 /// P(A) for a rule asking for A on a positive feature.

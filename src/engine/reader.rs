@@ -96,6 +96,7 @@ impl Reader {
                 weight: 1.0,
             }],
             unexplained: 0.0,
+            read: 0.0,
             observed: usize::MAX,
         };
         let features = RoundFeatures::compute(view, a, b);

@@ -143,7 +143,7 @@ pub fn best_response(swing_points: f64, predictive: &Predictive) -> Response {
     if predictive.observed < MIN_OBSERVED_ROUNDS || predictive.atoms.is_empty() {
         return equilibrium;
     }
-    let lambda = (predictive.unexplained + ROBUST_FLOOR).clamp(0.0, 1.0);
+    let lambda = (predictive.hedge() + ROBUST_FLOOR).clamp(0.0, 1.0);
     let expectation = Expectation::new(swing_points, &predictive.atoms);
     let objective = |g: Group, x: u32| {
         (1.0 - lambda) * expectation.value(g, x) + lambda * worst_case(swing_points, g, x)
@@ -194,6 +194,7 @@ mod tests {
                 weight: 1.0,
             }],
             unexplained: 0.0,
+            read: 0.0,
             observed,
         }
     }

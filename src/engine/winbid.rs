@@ -69,7 +69,7 @@ pub fn best_win_response(curves: &Curves, predictive: &Predictive) -> Response {
     let (eq_group, eq_amount) = equilibrium_bid(swing.round() as i64);
     let use_model = predictive.observed >= MIN_OBSERVED_ROUNDS && !predictive.atoms.is_empty();
     let lambda = if use_model {
-        (predictive.unexplained + ROBUST_FLOOR).clamp(0.0, 1.0)
+        (predictive.hedge() + ROBUST_FLOOR).clamp(0.0, 1.0)
     } else {
         1.0
     };

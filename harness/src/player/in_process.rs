@@ -3,6 +3,7 @@
 
 use std::time::Instant;
 
+use yacht::engine::reader::Reader;
 use yacht::engine::{Bot, BotConfig};
 use yacht::protocol::{Answer, Command};
 
@@ -52,6 +53,38 @@ impl Agent for BotAgent {
                 .into_iter()
                 .map(|w| format!("yacht-bot: {w}")),
         );
+        reply.answer
+    }
+}
+
+/// The bot crate's [`Reader`] as an agent: it knows the bot's next bid.
+pub struct ReaderAgent {
+    target: BotConfig,
+    reader: Reader,
+}
+
+impl ReaderAgent {
+    /// A reader of a bot playing with `target`; it bids for the win where that bot does.
+    pub fn new(target: BotConfig) -> ReaderAgent {
+        ReaderAgent {
+            target,
+            reader: Reader::new(target, target, target.win_from_round),
+        }
+    }
+}
+
+impl Agent for ReaderAgent {
+    fn label(&self) -> String {
+        "reader".to_string()
+    }
+
+    fn reset(&mut self, _game_seed: u64) {
+        self.reader = Reader::new(self.target, self.target, self.target.win_from_round);
+    }
+
+    fn handle(&mut self, command: &Command, debug: &mut Vec<String>) -> Option<Answer> {
+        let reply = self.reader.handle(command);
+        debug.extend(reply.warnings.into_iter().map(|w| format!("reader: {w}")));
         reply.answer
     }
 }

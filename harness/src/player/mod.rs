@@ -14,7 +14,7 @@ use std::time::Instant;
 use yacht::protocol::{Answer, Command};
 
 pub use external::ExternalPlayer;
-pub use in_process::{Agent, BotAgent, InProcess};
+pub use in_process::{Agent, BotAgent, InProcess, ReaderAgent};
 pub use spec::PlayerSpec;
 
 /// What a player produced for an owed answer.

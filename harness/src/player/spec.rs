@@ -3,9 +3,10 @@
 
 use std::str::FromStr;
 
+use yacht::engine::bot::Bidder;
 use yacht::engine::BotConfig;
 
-use super::{BotAgent, ExternalPlayer, InProcess, Player};
+use super::{BotAgent, ExternalPlayer, InProcess, Player, ReaderAgent};
 use crate::samples::{SampleAi, SampleConfig};
 
 /// Which player to build for each game.
@@ -13,6 +14,9 @@ use crate::samples::{SampleAi, SampleConfig};
 pub enum PlayerSpec {
     /// The bot crate's engine, in-process.
     Bot(BotConfig),
+    /// A reader of the bot with this configuration: it runs a copy of that bot on its
+    /// opponent's inputs and answers the copy's bid, known in advance (in-process).
+    Reader(BotConfig),
     /// A sample AI, in-process.
     Sample(SampleConfig),
     /// An external program, one fresh process per game.
@@ -24,6 +28,7 @@ impl PlayerSpec {
     pub fn build(&self) -> Result<Box<dyn Player>, String> {
         Ok(match self {
             PlayerSpec::Bot(config) => Box::new(InProcess::new(BotAgent::new(*config))),
+            PlayerSpec::Reader(config) => Box::new(InProcess::new(ReaderAgent::new(*config))),
             PlayerSpec::Sample(config) => Box::new(InProcess::new(SampleAi::new(config.clone()))),
             PlayerSpec::Command(line) => Box::new(ExternalPlayer::new(line)?),
         })
@@ -32,7 +37,8 @@ impl PlayerSpec {
     /// Short name for reports.
     pub fn label(&self) -> String {
         match self {
-            PlayerSpec::Bot(_) => "bot".to_string(),
+            PlayerSpec::Bot(config) => bot_label("bot", config),
+            PlayerSpec::Reader(config) => bot_label("reader", config),
             PlayerSpec::Sample(config) => config.label(),
             PlayerSpec::Command(line) => format!("cmd:{line}"),
         }
@@ -48,8 +54,16 @@ impl FromStr for PlayerSpec {
 
     fn from_str(text: &str) -> Result<PlayerSpec, String> {
         let text = text.trim();
-        if text == "bot" {
-            return Ok(PlayerSpec::Bot(BotConfig::default()));
+        for (name, make) in [
+            ("bot", PlayerSpec::Bot as fn(BotConfig) -> PlayerSpec),
+            ("reader", PlayerSpec::Reader),
+        ] {
+            if text == name {
+                return Ok(make(BotConfig::default()));
+            }
+            if let Some(options) = text.strip_prefix(name).and_then(|r| r.strip_prefix(':')) {
+                return parse_bot_options(options).map(make);
+            }
         }
         if let Some(line) = text.strip_prefix("cmd:") {
             if line.trim().is_empty() {
@@ -71,6 +85,42 @@ impl FromStr for PlayerSpec {
     }
 }
 
+/// `bidder=equilibrium|model`, `win=ROUND` (0: never bid for the win).
+fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
+    let mut config = BotConfig::default();
+    for option in options.split(',').filter(|o| !o.is_empty()) {
+        let (key, value) = option
+            .split_once('=')
+            .ok_or_else(|| format!("bot option {option:?} is not key=value"))?;
+        match key {
+            "bidder" => {
+                config.bidder = Bidder::parse(value)
+                    .ok_or_else(|| format!("bidder {value:?}: use equilibrium or model"))?
+            }
+            "win" => {
+                config.win_from_round = value
+                    .parse()
+                    .map_err(|_| format!("win {value:?}: a round number (0: never)"))?
+            }
+            _ => return Err(format!("unknown bot option {key:?} (bidder, win)")),
+        }
+    }
+    Ok(config)
+}
+
+/// `bot` for the default configuration, else `bot:bidder=...,win=...`.
+fn bot_label(name: &str, config: &BotConfig) -> String {
+    if *config == BotConfig::default() {
+        name.to_string()
+    } else {
+        let bidder = match config.bidder {
+            Bidder::Equilibrium => "equilibrium",
+            Bidder::Model => "model",
+        };
+        format!("{name}:bidder={bidder},win={}", config.win_from_round)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,6 +128,17 @@ mod tests {
     #[test]
     fn specs_parse() {
         assert_eq!("bot".parse::<PlayerSpec>().unwrap().label(), "bot");
+        assert_eq!(
+            "bot:bidder=model,win=7".parse::<PlayerSpec>().unwrap(),
+            PlayerSpec::Bot(BotConfig {
+                bidder: Bidder::Model,
+                win_from_round: 7
+            })
+        );
+        assert!(matches!(
+            "reader:win=7".parse::<PlayerSpec>().unwrap(),
+            PlayerSpec::Reader(_)
+        ));
         assert_eq!(
             "sample:7:scale=2,base=100"
                 .parse::<PlayerSpec>()
@@ -96,6 +157,8 @@ mod tests {
             "cmd:",
             "robot",
             "sample:3:scale=1",
+            "bot:bidder=psychic",
+            "bot:win",
         ] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }
