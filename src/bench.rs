@@ -13,7 +13,7 @@ use crate::selfplay::{play, play_agents, Deal, ScaledBidder};
 use crate::solver::quantize::fnv1a64;
 
 /// Deals in the default bench.
-pub const BENCH_GAMES: usize = 2000;
+pub const BENCH_GAMES: usize = 300;
 /// Seed of the bench deals; changing it changes every signature.
 pub const BENCH_SEED: u64 = 0x5EED_BEAC;
 
@@ -105,6 +105,25 @@ pub fn format_report(report: &BenchReport) -> String {
         us(report.latency_quantile_ns(0.99)),
         us(report.latency_quantile_ns(1.0)),
     );
+    out += "latency by round (us): round p50 p99 max\n";
+    for round in 1..=13u8 {
+        let mut ns: Vec<u64> = report
+            .latency_ns
+            .iter()
+            .filter(|&&(r, _)| r == round)
+            .map(|&(_, ns)| ns)
+            .collect();
+        if ns.is_empty() {
+            continue;
+        }
+        ns.sort_unstable();
+        out += &format!(
+            "  {round:>2} {:>9.1} {:>9.1} {:>9.1}\n",
+            us(quantile(&ns, 0.5)),
+            us(quantile(&ns, 0.99)),
+            us(quantile(&ns, 1.0))
+        );
+    }
     out += &format!("mean total (seat 1) {:.0}\n", report.mean_total_points);
     out
 }

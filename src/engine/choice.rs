@@ -159,14 +159,27 @@ fn best_of_ten(used: u16, upper_k: u32, held: &Counts) -> Choice {
 /// Any other hand size (5 in the last round, or an inconsistent stream): enumerate directly.
 /// Leftover dice that are not exactly 5 are valued at 0 beyond this scoring.
 fn best_generic(used: u16, upper_k: u32, held: &Counts) -> Option<Choice> {
-    let mut candidates = Vec::new();
-    crate::rules::dice::for_each_submultiset(held, HAND_DICE, |s| candidates.push(*s));
     let mut best: Option<Choice> = None;
+    for choice in all_choices(used, upper_k, held) {
+        if best.is_none_or(|b| choice.value_units > b.value_units) {
+            best = Some(choice);
+        }
+    }
+    best
+}
+
+/// Every legal scoring of `held` with its table value, in tie-break order (category, then
+/// scored multiset in rank order). Leftover dice that are not exactly 5 are valued at 0
+/// beyond this scoring.
+pub fn all_choices(used: u16, upper_k: u32, held: &Counts) -> Vec<Choice> {
+    let mut scored = Vec::new();
+    crate::rules::dice::for_each_submultiset(held, HAND_DICE, |s| scored.push(*s));
+    let mut out = Vec::new();
     for c in Category::ALL {
         if used & c.bit() != 0 {
             continue;
         }
-        for dice in &candidates {
+        for dice in &scored {
             let (gain, next_upper) = gain_k(c, upper_k, dice);
             let carried = sub(held, dice).unwrap_or_default();
             let future = if total(&carried) == HAND_DICE {
@@ -174,17 +187,23 @@ fn best_generic(used: u16, upper_k: u32, held: &Counts) -> Option<Choice> {
             } else {
                 0
             };
-            let value = units(gain) + future;
-            if best.is_none_or(|b| value > b.value_units) {
-                best = Some(Choice {
-                    category: c,
-                    dice: *dice,
-                    value_units: value,
-                });
-            }
+            out.push(Choice {
+                category: c,
+                dice: *dice,
+                value_units: units(gain) + future,
+            });
         }
     }
-    best
+    out
+}
+
+/// The `count` best scorings by table value (ties in tie-break order).
+pub fn top_choices(used: u16, upper_k: u32, held: &Counts, count: usize) -> Vec<Choice> {
+    let mut all = all_choices(used, upper_k, held);
+    // Stable: equal values keep the tie-break order.
+    all.sort_by_key(|c| std::cmp::Reverse(c.value_units));
+    all.truncate(count);
+    all
 }
 
 /// The highest immediate score (category score, bonus ignored) any 5 of `held` make in an

@@ -9,6 +9,8 @@
 //! empirical distribution. The same dice serve both assignments (common random numbers),
 //! so the comparison of A against B is far less noisy than either curve.
 
+use std::time::Instant;
+
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -54,49 +56,61 @@ pub fn sample_futures(round: u8, samples: usize, seed: u64) -> Vec<Vec<(Counts, 
         .collect()
 }
 
-/// The win curve if we receive `mine` and the opponent `theirs` this round.
+/// Rollouts between two looks at the clock.
+const CLOCK_EVERY_ROLLOUTS: usize = 16;
+
+/// The win curve if we receive `mine` and the opponent `theirs` this round, from the
+/// futures played before `deadline` (at least one batch), and how many were played.
 pub fn rollout_curve(
     me: &PlayerState,
     opp: &PlayerState,
     mine: &Counts,
     theirs: &Counts,
     futures: &[Vec<(Counts, Counts, bool)>],
-) -> WinCurve {
+    deadline: Option<Instant>,
+) -> (WinCurve, usize) {
     let me0 = after_table_scoring(me, mine);
     let opp0 = after_table_scoring(opp, theirs);
-    let mut values: Vec<(i64, f64)> = futures
-        .iter()
-        .map(|future| {
-            let (mut me, mut opp) = (me0, opp0);
-            let mut transfer_points = 0i64;
-            let last = future.len().saturating_sub(1);
-            for (i, &(a, b, we_win_coin)) in future.iter().enumerate() {
-                let v = bundle_values(&me, &opp, &a, &b);
-                if i == last {
-                    // D_A + D_B, in points: the last auction's sure-win test, doubled.
-                    let sum_units = (v.ours[0] - v.theirs[1]) + (v.ours[1] - v.theirs[0]);
-                    let doubled = 2 * (me.total_points() - opp.total_points() + transfer_points)
-                        + sum_units as i64 * POINTS_PER_UNIT;
-                    return (doubled, 1.0);
-                }
-                // Both ask for the favoured group at |S|/4: the coin decides, and the
-                // winner pays the loser |S|/2 in score difference.
-                let swing = v.swing_points();
-                let favoured_a = swing > 0;
-                let we_get_a = favoured_a == we_win_coin;
-                let half = swing.abs() / 2;
-                transfer_points += if we_win_coin { -half } else { half };
-                let (ours, theirs) = if we_get_a { (a, b) } else { (b, a) };
-                me = after_table_scoring(&me, &ours);
-                opp = after_table_scoring(&opp, &theirs);
-            }
-            // No later auction (not reached for rounds before 12).
-            (
-                2 * (me.total_points() - opp.total_points() + transfer_points),
-                1.0,
-            )
-        })
-        .collect();
+    let mut values: Vec<(i64, f64)> = Vec::with_capacity(futures.len());
+    for (i, future) in futures.iter().enumerate() {
+        let late = deadline.is_some_and(|d| Instant::now() >= d);
+        if i > 0 && i % CLOCK_EVERY_ROLLOUTS == 0 && late {
+            break;
+        }
+        values.push((play_future(me0, opp0, future), 1.0));
+    }
+    let played = values.len();
     values.sort_unstable_by_key(|&(v, _)| v);
-    WinCurve::from_weighted_doubled(values)
+    (WinCurve::from_weighted_doubled(values), played)
+}
+
+/// Plays one future from the states after this round's scoring; returns the doubled
+/// final difference (`D_A + D_B` of the last auction).
+fn play_future(
+    mut me: PlayerState,
+    mut opp: PlayerState,
+    future: &[(Counts, Counts, bool)],
+) -> i64 {
+    let mut transfer_points = 0i64;
+    let last = future.len().saturating_sub(1);
+    for (i, &(a, b, we_win_coin)) in future.iter().enumerate() {
+        let v = bundle_values(&me, &opp, &a, &b);
+        if i == last {
+            // D_A + D_B, in points: the last auction's sure-win test.
+            let sum_units = (v.ours[0] - v.theirs[1]) + (v.ours[1] - v.theirs[0]);
+            return 2 * (me.total_points() - opp.total_points() + transfer_points)
+                + sum_units as i64 * POINTS_PER_UNIT;
+        }
+        // Both ask for the favoured group at |S|/4: the coin decides, and the winner
+        // pays the loser |S|/2 in score difference.
+        let swing = v.swing_points();
+        let we_get_a = (swing > 0) == we_win_coin;
+        let half = swing.abs() / 2;
+        transfer_points += if we_win_coin { -half } else { half };
+        let (ours, theirs) = if we_get_a { (a, b) } else { (b, a) };
+        me = after_table_scoring(&me, &ours);
+        opp = after_table_scoring(&opp, &theirs);
+    }
+    // No later auction (not reached for rounds before 12).
+    2 * (me.total_points() - opp.total_points() + transfer_points)
 }
