@@ -2,7 +2,7 @@
 
 use super::bidding::{bundle_values, equilibrium_bid};
 use super::choice::{best_choice_for, warm_up};
-use super::endgame::{win_curves, win_scoring};
+use super::endgame::{curves_matter, win_curves, win_scoring};
 use super::features::RoundFeatures;
 use super::opponent::OpponentModel;
 use super::response::best_response;
@@ -220,7 +220,9 @@ pub fn decide_bid(
         Bidder::Model => {
             let features = RoundFeatures::compute(view, &a, &b);
             let predictive = model.predict(&features);
-            let response = match win_curves(view, config.win_from_round, &a, &b) {
+            let curves = win_curves(view, config.win_from_round, &a, &b)
+                .filter(|c| curves_matter(c, features.swing_points));
+            let response = match curves {
                 Some([ca, cb]) => {
                     let curves = Curves {
                         a: &ca,

@@ -10,6 +10,41 @@ use super::wincurve::{after_table_scoring, pairs_curve, WinCurve};
 use crate::rules::dice::Counts;
 use crate::selfplay::AUCTION_ROUNDS;
 
+/// Standard deviation (points) of the final score difference around the table's
+/// prediction right after the auction of round r (index r − 1): measured over 3000
+/// self-play games of the table-and-equilibrium bot (final difference minus current
+/// difference minus our G plus their G of the bundles received).
+pub const FINAL_DIFF_SIGMA_POINTS: [f64; AUCTION_ROUNDS] = [
+    16638.0, 16413.0, 16012.0, 15633.0, 14926.0, 14339.0, 13527.0, 12653.0, 11594.0, 10025.0,
+    7910.0, 0.0,
+];
+
+/// Expected final differences further than this many standard deviations from zero (with
+/// either bundle) leave nothing for the win-probability search to change.
+pub const DECIDED_SIGMAS: f64 = 4.0;
+
+/// Whether a game whose expected final difference is `diff_points` (with any choice we
+/// may make) is still open after round `round`'s auction.
+pub fn is_open(round: usize, diffs_points: &[f64]) -> bool {
+    let sigma = FINAL_DIFF_SIGMA_POINTS.get(round.saturating_sub(1)).copied().unwrap_or(0.0);
+    let margin = DECIDED_SIGMAS * sigma;
+    let all_won = diffs_points.iter().all(|&d| d > margin);
+    let all_lost = diffs_points.iter().all(|&d| d < -margin);
+    !(all_won || all_lost) || round == AUCTION_ROUNDS
+}
+
+/// A win curve that moves less than this over the plausible transfers cannot be helped
+/// by bidding for the win: the expected-score response decides (and keeps its points).
+pub const WIN_FLAT_EPSILON: f64 = 0.005;
+
+/// Whether the win probability can move at all with transfers up to `|swing|` either way.
+pub fn curves_matter(curves: &[WinCurve; 2], swing_points: f64) -> bool {
+    let reach = swing_points.abs().max(1.0);
+    let high = curves.iter().map(|c| c.at(reach)).fold(f64::MIN, f64::max);
+    let low = curves.iter().map(|c| c.at(-reach)).fold(f64::MAX, f64::min);
+    high - low >= WIN_FLAT_EPSILON
+}
+
 /// Rollouts per win curve before round 11.
 pub const ROLLOUTS: usize = 400;
 /// Hard budget for computing both win curves of one bid, far below the judge's 0.5 s
@@ -44,14 +79,21 @@ pub fn win_curves(
     if first_round == 0 || round < (first_round as usize).max(2) || round > AUCTION_ROUNDS {
         return None;
     }
+    // Far ahead or far behind whichever bundle we get: the expected score decides.
+    let diff_points = (view.me.total_points() - view.opp.total_points()) as f64;
+    let v = bundle_values(&view.me, &view.opp, a, b);
+    let expected = [
+        diff_points + ((v.ours[0] - v.theirs[1]) as i64 * POINTS_PER_UNIT) as f64,
+        diff_points + ((v.ours[1] - v.theirs[0]) as i64 * POINTS_PER_UNIT) as f64,
+    ];
+    if !is_open(round, &expected) {
+        return None;
+    }
     let curves = if round == AUCTION_ROUNDS {
         // No dice left to roll: the final difference is known for each assignment.
-        let diff_points = view.me.total_points() - view.opp.total_points();
-        let v = bundle_values(&view.me, &view.opp, a, b);
-        let exact = |ours: i32, theirs: i32| WinCurve::Exact {
-            diff_points: diff_points + (ours - theirs) as i64 * POINTS_PER_UNIT,
-        };
-        [exact(v.ours[0], v.theirs[1]), exact(v.ours[1], v.theirs[0])]
+        expected.map(|d| WinCurve::Exact {
+            diff_points: d.round() as i64,
+        })
     } else if round == AUCTION_ROUNDS - 1 {
         let curve = |mine: &Counts, theirs: &Counts| {
             pairs_curve(
@@ -86,8 +128,17 @@ pub fn win_scoring(view: &GameView, first_round: u8) -> Option<(Choice, f64)> {
     let candidates = top_choices(me.used, me.upper_k, &me.held, WIN_SCORING_CANDIDATES);
     // The opponent scores at the same time: assume its table choice.
     let mut opp = view.opp;
-    if let Some(choice) = best_choice_for(&opp) {
+    let opp_value = best_choice_for(&opp).map_or(0, |choice| {
         let _ = opp.apply_score(choice.category, &choice.dice);
+        choice.value_units
+    });
+    let diff_points = (me.total_points() - view.opp.total_points()) as f64;
+    let expected: Vec<f64> = candidates
+        .iter()
+        .map(|c| diff_points + ((c.value_units - opp_value) as i64 * POINTS_PER_UNIT) as f64)
+        .collect();
+    if !is_open(view.round as usize, &expected) {
+        return None;
     }
     let mut best: Option<(Choice, f64)> = None;
     for candidate in candidates {

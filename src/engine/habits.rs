@@ -11,7 +11,7 @@ use crate::protocol::{Group, BID_MAX_POINTS};
 /// Chance a deterministic group rule is not followed (noise, ties the rule breaks otherwise).
 pub const GROUP_SLIP: f64 = 0.03;
 /// The smallest spread of an amount prediction, points.
-pub const SPREAD_MIN_POINTS: f64 = 20.0;
+pub const SPREAD_MIN_POINTS: f64 = 2.0;
 /// Relative spread assumed before a habit has made any prediction.
 const SPREAD_PRIOR_RELATIVE: f64 = 0.10;
 /// Weight (in rounds) of that prior in the running relative error.

@@ -7,9 +7,15 @@
 
 use super::bidding::equilibrium_bid;
 use super::opponent::Predictive;
-use super::response::{Response, MIN_OBSERVED_ROUNDS, ROBUST_FLOOR};
+use super::response::{Response, MIN_OBSERVED_ROUNDS};
 use super::wincurve::WinCurve;
 use crate::protocol::{Group, BID_MAX_POINTS};
+
+/// Weight always kept on the worst case when bidding for the win. Lower than the
+/// expected-score floor: in a close game the worst case of a cheap bid is a large drop
+/// in win probability, so a larger floor buys insurance against an adversary the model
+/// has no evidence of (readers are covered by the model's reader weight).
+pub const ROBUST_FLOOR_WIN: f64 = 0.0;
 
 /// Weight of one point of expected margin next to a win probability of 1.
 const MARGIN_TIE_BREAK_PER_POINT: f64 = 1e-9;
@@ -69,7 +75,7 @@ pub fn best_win_response(curves: &Curves, predictive: &Predictive) -> Response {
     let (eq_group, eq_amount) = equilibrium_bid(swing.round() as i64);
     let use_model = predictive.observed >= MIN_OBSERVED_ROUNDS && !predictive.atoms.is_empty();
     let lambda = if use_model {
-        (predictive.hedge() + ROBUST_FLOOR).clamp(0.0, 1.0)
+        (predictive.hedge() + ROBUST_FLOOR_WIN).clamp(0.0, 1.0)
     } else {
         1.0
     };
