@@ -3,10 +3,13 @@
 use std::time::{Duration, Instant};
 
 use super::bidding::{bundle_values, POINTS_PER_UNIT};
-use super::choice::{best_choice_for, top_choices, Choice};
+use super::choice::{all_choices, best_choice_for, Choice};
 use super::rollout::{rollout_curve, sample_futures};
 use super::view::GameView;
-use super::wincurve::{after_table_scoring, pairs_curve, WinCurve};
+use super::wincurve::{
+    after_table_scoring, final_rest_points, pairs_curve, sure_win_probability, WinCurve,
+};
+use crate::rules::category::CATEGORY_COUNT;
 use crate::rules::dice::Counts;
 use crate::selfplay::AUCTION_ROUNDS;
 
@@ -26,7 +29,10 @@ pub const DECIDED_SIGMAS: f64 = 4.0;
 /// Whether a game whose expected final difference is `diff_points` (with any choice we
 /// may make) is still open after round `round`'s auction.
 pub fn is_open(round: usize, diffs_points: &[f64]) -> bool {
-    let sigma = FINAL_DIFF_SIGMA_POINTS.get(round.saturating_sub(1)).copied().unwrap_or(0.0);
+    let sigma = FINAL_DIFF_SIGMA_POINTS
+        .get(round.saturating_sub(1))
+        .copied()
+        .unwrap_or(0.0);
     let margin = DECIDED_SIGMAS * sigma;
     let all_won = diffs_points.iter().all(|&d| d > margin);
     let all_lost = diffs_points.iter().all(|&d| d < -margin);
@@ -114,32 +120,54 @@ pub fn win_curves(
     Some(curves)
 }
 
-/// Scorings weighed by win probability in round 11: the best few by the table.
+/// Scorings weighed by win probability in round 11: the table's best few overall, and
+/// the best few of each open category (a long shot often lives in another category than
+/// the table's favourite).
 pub const WIN_SCORING_CANDIDATES: usize = 8;
+/// Candidates kept per open category, by table value and by immediate score.
+pub const WIN_SCORING_PER_CATEGORY: usize = 6;
 
-/// The round-11 scoring with the highest P(win) + ½ P(draw) among the table's best few
+/// The round-11 scoring with the highest P(win) + ½ P(draw) among the candidates
 /// (ties: the higher table value), against the opponent's table scoring; `None` in other
-/// rounds, or when the choice cannot matter.
+/// rounds. Always searched (a few ms): a long shot such as a last YACHT is exactly what a
+/// normal approximation of the outcome would call decided.
 pub fn win_scoring(view: &GameView, first_round: u8) -> Option<(Choice, f64)> {
     if first_round == 0 || (view.round as usize) != AUCTION_ROUNDS - 1 {
         return None;
     }
     let me = &view.me;
-    let candidates = top_choices(me.used, me.upper_k, &me.held, WIN_SCORING_CANDIDATES);
+    let mut ranked = all_choices(me.used, me.upper_k, &me.held);
+    // Stable: equal values keep the tie-break order.
+    ranked.sort_by_key(|c| std::cmp::Reverse(c.value_units));
+    let mut per_category = [0usize; CATEGORY_COUNT];
+    let mut candidates: Vec<Choice> = ranked
+        .iter()
+        .enumerate()
+        .filter(|(rank, c)| {
+            let seen = &mut per_category[c.category.index()];
+            *seen += 1;
+            *rank < WIN_SCORING_CANDIDATES || *seen <= WIN_SCORING_PER_CATEGORY
+        })
+        .map(|(_, c)| *c)
+        .collect();
+    // The highest immediate scores of each category too: the points a long shot needs
+    // now may be the table's poor choice (a yacht scored as CHOICE to roll for another).
+    let mut by_score = ranked.clone();
+    by_score.sort_by_key(|c| std::cmp::Reverse(c.category.score_k(&c.dice)));
+    let mut per_category = [0usize; CATEGORY_COUNT];
+    for c in by_score {
+        let seen = &mut per_category[c.category.index()];
+        *seen += 1;
+        if *seen <= WIN_SCORING_PER_CATEGORY && !candidates.contains(&c) {
+            candidates.push(c);
+        }
+    }
     // The opponent scores at the same time: assume its table choice.
     let mut opp = view.opp;
-    let opp_value = best_choice_for(&opp).map_or(0, |choice| {
+    if let Some(choice) = best_choice_for(&opp) {
         let _ = opp.apply_score(choice.category, &choice.dice);
-        choice.value_units
-    });
-    let diff_points = (me.total_points() - view.opp.total_points()) as f64;
-    let expected: Vec<f64> = candidates
-        .iter()
-        .map(|c| diff_points + ((c.value_units - opp_value) as i64 * POINTS_PER_UNIT) as f64)
-        .collect();
-    if !is_open(view.round as usize, &expected) {
-        return None;
     }
+    let opp_finals = final_rest_points(&opp);
     let mut best: Option<(Choice, f64)> = None;
     for candidate in candidates {
         let mut after = *me;
@@ -149,7 +177,7 @@ pub fn win_scoring(view: &GameView, first_round: u8) -> Option<(Choice, f64)> {
         {
             continue;
         }
-        let win = pairs_curve(&after, &opp).at(0.0);
+        let win = sure_win_probability(&after, &opp, &opp_finals);
         if best.is_none_or(|(_, w)| win > w) {
             best = Some((candidate, win));
         }

@@ -90,6 +90,45 @@ pub fn after_table_scoring(state: &PlayerState, bundle: &Counts) -> PlayerState 
     next
 }
 
+/// A player's exact final remaining score (points) with each of the 252 bundles it may
+/// receive in round 12, in rank order (two categories left: G is exact).
+pub fn final_rest_points(p: &PlayerState) -> Vec<i64> {
+    all_multisets(5)
+        .iter()
+        .map(|x| position_value_units(p.used, p.upper_k, &add(&p.held, x)) as i64 * POINTS_PER_UNIT)
+        .collect()
+}
+
+/// P(win) + ½ P(draw) of the states after round 11's scorings when the last auction is
+/// won by whoever has the sure-win bid (`2·base + U(A) + U(B) > 0`), over every round-12
+/// bundle pair. `opp_finals` is [`final_rest_points`] of `opp`. Sorting the 252 values of
+/// U once makes it O(252 log 252) rather than 252².
+pub fn sure_win_probability(me: &PlayerState, opp: &PlayerState, opp_finals: &[i64]) -> f64 {
+    let base = me.total_points() - opp.total_points();
+    let dice = all_multisets(5);
+    let mut u: Vec<(i64, f64)> = final_rest_points(me)
+        .iter()
+        .zip(opp_finals)
+        .zip(&dice)
+        .map(|((ours, theirs), x)| (ours - theirs, fair_probability(x)))
+        .collect();
+    u.sort_unstable_by_key(|&(v, _)| v);
+    // Suffix sums of weight: above[i] = weight of u[i..].
+    let mut above = vec![0.0; u.len() + 1];
+    for i in (0..u.len()).rev() {
+        above[i] = above[i + 1] + u[i].1;
+    }
+    u.iter()
+        .map(|&(ua, pa)| {
+            // Count u_b with 2·base + ua + ub > 0, and half of those with = 0.
+            let threshold = -2 * base - ua;
+            let first_equal = u.partition_point(|&(v, _)| v < threshold);
+            let first_above = u.partition_point(|&(v, _)| v <= threshold);
+            pa * (above[first_above] + 0.5 * (above[first_equal] - above[first_above]))
+        })
+        .sum()
+}
+
 /// The round-11 curve for fixed states after round 11's scoring (`me`, `opp`): the
 /// distribution of `U(A) + U(B)` shifted by twice the current difference.
 pub fn pairs_curve(me: &PlayerState, opp: &PlayerState) -> WinCurve {
