@@ -1,7 +1,9 @@
 //! The f64 solver itself (what build.rs runs) against the independent reference values.
 //! Takes one full solve (~20 s on 2 cores in release).
 
-use yacht::rules::category::Category;
+mod common;
+
+use common::references;
 use yacht::rules::dice::{parse_digits, rank, N5};
 use yacht::solver::layout::effective_upper;
 use yacht::solver::model::BundleModel;
@@ -15,26 +17,22 @@ fn exact_solution_matches_references_and_the_embedded_table() {
     assert!((solved.start_expected_k - 268.8383).abs() < 1e-4);
     assert_eq!(solved.start_expected_k, table::TABLE_START_EXPECTED_K);
 
-    let text = include_str!("fixtures/table-values.tsv");
     let mut checked = 0;
-    for line in text.lines().filter(|l| l.starts_with("F\t")) {
-        let f: Vec<&str> = line.split('\t').collect();
-        let used = if f[1] == "-" {
-            0
-        } else {
-            f[1].split(',')
-                .map(|n| Category::from_name(n).expect("known category").bit())
-                .fold(0, |a, b| a | b)
-        };
-        let upper: u32 = f[2].parse().expect("upper");
-        let dice = parse_digits(f[3]).expect("dice");
-        let want: f64 = f[4].parse().expect("value");
+    for r in references().iter().filter(|r| r.kind == "F") {
+        let dice = parse_digits(&r.dice).expect("dice");
         let row = solved
             .layout
-            .row(used, effective_upper(used, upper.min(63)))
+            .row(r.used, effective_upper(r.used, r.upper.min(63)))
             .expect("reference state has a row");
         let got = solved.values[row * N5 + rank(&dice)];
-        assert!((got - want).abs() < 1e-3, "{line}: solver {got}");
+        assert!(
+            (got - r.value).abs() < 1e-3,
+            "F used {:#x} upper {} {}: solver {got}, reference {}",
+            r.used,
+            r.upper,
+            r.dice,
+            r.value
+        );
         checked += 1;
     }
     assert!(checked >= 20);

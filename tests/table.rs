@@ -1,5 +1,8 @@
 //! The embedded table against independent reference values and direct scores.
 
+mod common;
+
+use common::references;
 use yacht::engine::choice::best_choice;
 use yacht::rules::category::{bonus_gain_k, Category, ALL_USED};
 use yacht::rules::dice::{all_multisets, parse_digits};
@@ -10,47 +13,6 @@ use yacht::table::{self, TABLE_UNITS_PER_K};
 const REFERENCE_TOLERANCE_K: f64 = 1e-3;
 /// Largest rounding error of a stored 16-bit entry: half a stored unit.
 const STORED_ROUNDING_K: f64 = 0.5 / TABLE_UNITS_PER_K as f64;
-
-struct Reference {
-    kind: String,
-    used: u16,
-    upper: u32,
-    dice: String,
-    value: f64,
-    best: Option<(Category, String)>,
-}
-
-fn references() -> Vec<Reference> {
-    let text = include_str!("fixtures/table-values.tsv");
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|line| {
-            let f: Vec<&str> = line.split('\t').collect();
-            let used = if f[1] == "-" {
-                0
-            } else {
-                f[1].split(',')
-                    .map(|n| Category::from_name(n).expect("known category").bit())
-                    .fold(0, |a, b| a | b)
-            };
-            // "(tie)" marks choices whose alternatives are equal within 1e-3: value only.
-            let best = (f[0] == "G" && !f[5].contains("tie")).then(|| {
-                (
-                    Category::from_name(f[5]).expect("known category"),
-                    f[6].to_string(),
-                )
-            });
-            Reference {
-                kind: f[0].to_string(),
-                used,
-                upper: f[2].parse().expect("upper"),
-                dice: f[3].to_string(),
-                value: f[4].parse().expect("value"),
-                best,
-            }
-        })
-        .collect()
-}
 
 #[test]
 fn start_expectation_matches_the_independent_computation() {
