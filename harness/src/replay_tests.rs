@@ -1,7 +1,6 @@
 //! Tests of the replay on a complete game the bot plays against itself, logged here in the
 //! official format (with the CRLF, trailing spaces and debug lines real logs may have).
 
-use yacht::engine::bot::Bidder;
 use yacht::engine::choice::best_choice_for;
 use yacht::engine::{Bot, BotConfig, PlayerState};
 use yacht::protocol::{Answer, Command, Group, Hand};
@@ -47,11 +46,9 @@ fn group_index(g: Group) -> u8 {
 }
 
 fn play(seed: u64) -> Played {
-    // The equilibrium bidder: the bids the review prices are the ones it makes.
-    let config = BotConfig {
-        bidder: Bidder::Equilibrium,
-        ..BotConfig::default()
-    };
+    // The table-and-equilibrium baseline: the bids and scorings the review prices are
+    // the ones it makes (the default bot also plays for the win late in the game).
+    let config = BotConfig::default_equilibrium();
     let mut bots = [Bot::new(config), Bot::new(config)];
     let mut states = [PlayerState::default(); 2];
     let mut received: [Vec<String>; 2] = Default::default();

@@ -22,7 +22,7 @@ pub fn match_report(outcome: &MatchOutcome) -> String {
     let mut out = String::new();
     let (x, y) = (&outcome.x_label, &outcome.y_label);
     let rate = s.score_rate();
-    let margin = s.score_rate_margin();
+    let (low, high) = s.score_rate_interval();
     let _ = writeln!(out, "X = {x}\nY = {y}");
     let _ = writeln!(
         out,
@@ -35,15 +35,16 @@ pub fn match_report(outcome: &MatchOutcome) -> String {
     );
     let _ = writeln!(
         out,
-        "X: {} wins, {} draws, {} losses; score {:.2}% ± {:.2}% (95%); Elo {:+.1} [{:+.1}, {:+.1}]",
+        "X: {} wins, {} draws, {} losses; score {:.2}% [{:.2}%, {:.2}%] (95%); Elo {:+.1} [{:+.1}, {:+.1}]",
         s.wins,
         s.draws,
         s.losses,
         100.0 * rate,
-        100.0 * margin,
+        100.0 * low,
+        100.0 * high,
         elo(rate),
-        elo(rate - margin),
-        elo(rate + margin)
+        elo(low),
+        elo(high)
     );
     let penta: Vec<String> = PENTANOMIAL_NAMES
         .iter()
@@ -101,16 +102,22 @@ pub fn match_report(outcome: &MatchOutcome) -> String {
 /// One table row per match, X being the same player in every row.
 pub fn tournament_table(x_label: &str, outcomes: &[MatchOutcome]) -> String {
     let mut out = String::new();
+    let width = outcomes
+        .iter()
+        .map(|o| o.y_label.len())
+        .chain([8])
+        .max()
+        .unwrap_or(8);
     let _ = writeln!(out, "{x_label} against each opponent (X = {x_label}):");
     let _ = writeln!(
         out,
-        "{:<14} {:>5} {:>5} {:>4} {:>5} {:>15} {:>7}  {:>20} {:>7} {:>7} {:>8} {:>8} {:>6}",
+        "{:<width$} {:>5} {:>5} {:>4} {:>5} {:>25} {:>7}  {:>20} {:>7} {:>7} {:>8} {:>8} {:>6}",
         "opponent",
         "games",
         "W",
         "D",
         "L",
-        "score ± 95%",
+        "score [95% interval]",
         "Elo",
         "LL/LD/DD+WL/WD/WW",
         "X mean",
@@ -128,16 +135,18 @@ pub fn tournament_table(x_label: &str, outcomes: &[MatchOutcome]) -> String {
         losses += s.losses;
         let penta: Vec<String> = s.pentanomial.iter().map(u64::to_string).collect();
         let rate = s.score_rate();
+        let (low, high) = s.score_rate_interval();
         let _ = writeln!(
             out,
-            "{:<14} {:>5} {:>5} {:>4} {:>5} {:>7.2}% ±{:>5.2} {:>+7.0}  {:>20} {:>7} {:>7} {:>8} {:>8} {:>3}/{:<2}",
+            "{:<width$} {:>5} {:>5} {:>4} {:>5} {:>7.2}% [{:>6.2}, {:>6.2}] {:>+7.0}  {:>20} {:>7} {:>7} {:>8} {:>8} {:>3}/{:<2}",
             o.y_label,
             s.games,
             s.wins,
             s.draws,
             s.losses,
             100.0 * rate,
-            100.0 * s.score_rate_margin(),
+            100.0 * low,
+            100.0 * high,
             elo(rate),
             penta.join("/"),
             points(s.mean(s.total_points, 0)),
@@ -155,7 +164,7 @@ pub fn tournament_table(x_label: &str, outcomes: &[MatchOutcome]) -> String {
     };
     let _ = writeln!(
         out,
-        "{:<14} {:>5} {:>5} {:>4} {:>5} {:>7.2}%",
+        "{:<width$} {:>5} {:>5} {:>4} {:>5} {:>7.2}%",
         "all",
         games,
         wins,

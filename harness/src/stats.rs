@@ -115,6 +115,25 @@ impl MatchStats {
         Z95 * (var / n).sqrt()
     }
 
+    /// The 95% interval of the score rate: the pentanomial normal interval, widened to the
+    /// Wilson interval over deal pairs so that it never collapses to a point (400 wins
+    /// out of 400 games still leave room below 100%).
+    pub fn score_rate_interval(&self) -> (f64, f64) {
+        let rate = self.score_rate();
+        let pairs: u64 = self.pentanomial.iter().sum();
+        let margin = self.score_rate_margin();
+        if pairs == 0 || margin.is_nan() {
+            return (0.0, 1.0);
+        }
+        let n = pairs as f64;
+        let z2 = Z95 * Z95;
+        let centre = (rate + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = Z95 / (1.0 + z2 / n) * (rate * (1.0 - rate) / n + z2 / (4.0 * n * n)).sqrt();
+        let low = (rate - margin).min(centre - half).max(0.0);
+        let high = (rate + margin).max(centre + half).min(1.0);
+        (low, high)
+    }
+
     /// Mean of a per-side sum over completed games.
     pub fn mean(&self, sums: [i64; 2], side: usize) -> f64 {
         if self.completed == 0 {
@@ -173,5 +192,22 @@ mod tests {
         };
         assert_eq!(stats.score_rate(), 0.5);
         assert_eq!(stats.score_rate_margin(), 0.0);
+        // The reported interval does not collapse.
+        let (low, high) = stats.score_rate_interval();
+        assert!(low < 0.5 && high > 0.5);
+    }
+
+    #[test]
+    fn all_wins_leave_room_below_one() {
+        let stats = MatchStats {
+            games: 400,
+            wins: 400,
+            pentanomial: [0, 0, 0, 0, 200],
+            ..MatchStats::default()
+        };
+        let (low, high) = stats.score_rate_interval();
+        assert_eq!(high, 1.0);
+        // Wilson over 200 pairs: 200 / (200 + 1.96²) = 0.9812.
+        assert!((low - 0.9812).abs() < 1e-3, "{low}");
     }
 }

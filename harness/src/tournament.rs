@@ -5,8 +5,9 @@ use crate::player::PlayerSpec;
 use crate::referee::RefereeOptions;
 use crate::samples::{SampleConfig, SAMPLE_COUNT};
 
-/// Deals per opponent by default: 400 games each.
-pub const DEFAULT_DEALS: usize = 200;
+/// Deals per opponent by default: 200 games each (the bot bids for the win from round 5,
+/// which costs rollouts; this keeps the README's first command well under a minute).
+pub const DEFAULT_DEALS: usize = 100;
 
 /// A tournament: one player (X) against a list of opponents.
 #[derive(Clone, Debug)]

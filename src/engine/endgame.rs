@@ -24,7 +24,7 @@ pub const FINAL_DIFF_SIGMA_POINTS: [f64; AUCTION_ROUNDS] = [
 
 /// Expected final differences further than this many standard deviations from zero (with
 /// either bundle) leave nothing for the win-probability search to change.
-pub const DECIDED_SIGMAS: f64 = 4.0;
+pub const DECIDED_SIGMAS: f64 = 2.5;
 
 /// Whether a game whose expected final difference is `diff_points` (with any choice we
 /// may make) is still open after round `round`'s auction.
@@ -52,7 +52,9 @@ pub fn curves_matter(curves: &[WinCurve; 2], swing_points: f64) -> bool {
 }
 
 /// Rollouts per win curve before round 11.
-pub const ROLLOUTS: usize = 400;
+pub const ROLLOUTS: usize = 800;
+/// Rollouts of the probe that skips decided games.
+pub const PROBE_ROLLOUTS: usize = 64;
 /// Hard budget for computing both win curves of one bid, far below the judge's 0.5 s
 /// (the 400 rollouts of round 7, the longest, take about 13 ms here at p99).
 pub const WIN_CURVES_BUDGET_MS: u64 = 120;
@@ -72,7 +74,8 @@ fn rollout_seed(view: &GameView, a: &Counts, b: &Counts) -> u64 {
 }
 
 /// The win curves (we get A, we get B) of the open auction, or `None` when this round
-/// bids for the expected score (before `first_round`, or `first_round` 0: never).
+/// bids for the expected score: before `first_round` (0: never), or when the win
+/// probability cannot move with any plausible transfer.
 pub fn win_curves(
     view: &GameView,
     first_round: u8,
@@ -110,6 +113,16 @@ pub fn win_curves(
         [curve(a, b), curve(b, a)]
     } else {
         let futures = sample_futures(view.round, ROLLOUTS, rollout_seed(view, a, b));
+        // A cheap probe first: where a few dozen rollouts show the win probability cannot
+        // move (a decided game), the full search is skipped.
+        let probe = &futures[..PROBE_ROLLOUTS.min(futures.len())];
+        let probe_curves = [
+            rollout_curve(&view.me, &view.opp, a, b, probe, None).0,
+            rollout_curve(&view.me, &view.opp, b, a, probe, None).0,
+        ];
+        if !curves_matter(&probe_curves, v.swing_points() as f64) {
+            return None;
+        }
         // Half the budget for the first curve; the second replays as many futures (the
         // same dice for both: common random numbers).
         let deadline = started + Duration::from_millis(WIN_CURVES_BUDGET_MS / 2);
@@ -117,7 +130,7 @@ pub fn win_curves(
         let (curve_b, _) = rollout_curve(&view.me, &view.opp, b, a, &futures[..played], None);
         [curve_a, curve_b]
     };
-    Some(curves)
+    curves_matter(&curves, v.swing_points() as f64).then_some(curves)
 }
 
 /// Scorings weighed by win probability in round 11: the table's best few overall, and

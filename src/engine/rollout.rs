@@ -14,10 +14,11 @@ use std::time::Instant;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-use super::bidding::{bundle_values, POINTS_PER_UNIT};
+use super::bidding::POINTS_PER_UNIT;
+use super::choice::{best_choice, Choice};
 use super::state::PlayerState;
 use super::wincurve::{after_table_scoring, WinCurve};
-use crate::rules::dice::Counts;
+use crate::rules::dice::{add, Counts};
 use crate::selfplay::AUCTION_ROUNDS;
 
 /// One future auction's dice and coin.
@@ -94,22 +95,38 @@ fn play_future(
     let mut transfer_points = 0i64;
     let last = future.len().saturating_sub(1);
     for (i, &(a, b, we_win_coin)) in future.iter().enumerate() {
-        let v = bundle_values(&me, &opp, &a, &b);
+        // Each player's best scoring with each bundle: its value prices the auction and
+        // the one received is then played (no second search).
+        let [ours_a, ours_b, theirs_a, theirs_b] = [(&me, &a), (&me, &b), (&opp, &a), (&opp, &b)]
+            .map(|(p, x)| best_choice(p.used, p.upper_k, &add(&p.held, x)));
+        let value = |c: &Option<Choice>| c.map_or(0, |c| c.value_units) as i64;
         if i == last {
             // D_A + D_B, in points: the last auction's sure-win test.
-            let sum_units = (v.ours[0] - v.theirs[1]) + (v.ours[1] - v.theirs[0]);
+            let sum_units =
+                (value(&ours_a) - value(&theirs_b)) + (value(&ours_b) - value(&theirs_a));
             return 2 * (me.total_points() - opp.total_points() + transfer_points)
-                + sum_units as i64 * POINTS_PER_UNIT;
+                + sum_units * POINTS_PER_UNIT;
         }
         // Both ask for the favoured group at |S|/4: the coin decides, and the winner
         // pays the loser |S|/2 in score difference.
-        let swing = v.swing_points();
+        let swing_units = (value(&ours_a) - value(&ours_b)) + (value(&theirs_a) - value(&theirs_b));
+        let swing = swing_units * POINTS_PER_UNIT;
         let we_get_a = (swing > 0) == we_win_coin;
         let half = swing.abs() / 2;
         transfer_points += if we_win_coin { -half } else { half };
-        let (ours, theirs) = if we_get_a { (a, b) } else { (b, a) };
-        me = after_table_scoring(&me, &ours);
-        opp = after_table_scoring(&opp, &theirs);
+        let (ours, theirs, my_choice, their_choice) = if we_get_a {
+            (a, b, ours_a, theirs_b)
+        } else {
+            (b, a, ours_b, theirs_a)
+        };
+        me.receive(&ours);
+        opp.receive(&theirs);
+        for (p, choice) in [(&mut me, my_choice), (&mut opp, their_choice)] {
+            if let Some(c) = choice {
+                // The choice comes from the held dice, so it always applies.
+                let _ = p.apply_score(c.category, &c.dice);
+            }
+        }
     }
     // No later auction (not reached for rounds before 12).
     2 * (me.total_points() - opp.total_points() + transfer_points)
