@@ -55,16 +55,31 @@ fn line(out: &mut String, what: &str, o: &MatchOutcome) {
 pub fn run_speed(config: &SpeedConfig, harness_exe: &Path) -> Result<String, String> {
     let mut out = String::new();
     if config.in_process_games > 0 {
-        let bot = PlayerSpec::Bot(Default::default());
+        // The table and the opponent model without the win-probability search: what the
+        // harness spends per game in A/B tests of everything else.
+        let fast: PlayerSpec = "bot:win=0".parse()?;
         let o = measure(
-            bot.clone(),
+            fast.clone(),
             config.opponent.clone(),
             config.in_process_games,
             config.threads,
         )?;
         line(
             &mut out,
-            &format!("in-process bot vs {}", config.opponent.label()),
+            &format!("in-process {} vs {}", fast.label(), config.opponent.label()),
+            &o,
+        );
+        // The default bot searches for the win from round 5 (rollouts): far fewer games.
+        let games = (config.in_process_games / 50).max(200);
+        let o = measure(
+            PlayerSpec::Bot(Default::default()),
+            config.opponent.clone(),
+            games,
+            config.threads,
+        )?;
+        line(
+            &mut out,
+            &format!("in-process bot (default) vs {}", config.opponent.label()),
             &o,
         );
         // The same with two sample AIs shows how much of the time is the bot's.
