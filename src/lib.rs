@@ -2,6 +2,7 @@
 
 pub mod audit;
 pub mod bench;
+pub mod calibrate;
 pub mod engine;
 pub mod protocol;
 pub mod rules;

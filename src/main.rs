@@ -13,6 +13,7 @@ usage: yacht-bot [--bidder equilibrium|model] [--win-from ROUND]
        yacht-bot bench [GAMES]                 self-play fixed deals: signature and speed
        yacht-bot solitaire [GAMES] [SEED]      one player, fair bundles: mean vs the table
        yacht-bot startup [RUNS]                spawn-to-OK and first-decision times of this binary
+       yacht-bot calibrate [GAMES]             spread of the final difference around the table, by round
        yacht-bot table-audit                   quantisation loss against the exact f64 table
        yacht-bot --version";
 
@@ -46,6 +47,7 @@ fn main() {
             "solitaire" => return solitaire(args.get(i + 1), args.get(i + 2)),
             "table-audit" => return table_audit(),
             "startup" => return startup(args.get(i + 1)),
+            "calibrate" => return calibrate(args.get(i + 1)),
             _ => {} // e.g. the judge's `NYPC`
         }
         i += 1;
@@ -152,5 +154,16 @@ fn startup(runs: Option<&String>) {
             );
         }
         Err(e) => eprintln!("yacht-bot: startup: {e}"),
+    }
+}
+
+fn calibrate(games: Option<&String>) {
+    let games = parse_or(games, 3000usize);
+    println!("final difference minus the table's prediction after each auction ({games} self-play games)");
+    for (round, (mean, sd)) in yacht::calibrate::final_diff_spread(games, 777)
+        .iter()
+        .enumerate()
+    {
+        println!("round {:>2}: mean {mean:>7.0}  sd {sd:>7.0}", round + 1);
     }
 }

@@ -14,8 +14,7 @@ use crate::engine::{Bot, BotConfig, Reply};
 use crate::protocol::{Answer, Command, Group, Hand, BID_MAX_POINTS};
 use crate::rules::auction::{resolve, SealedBid};
 
-/// Rounds with an auction.
-pub const AUCTION_ROUNDS: usize = 12;
+pub use crate::rules::auction::AUCTION_ROUNDS;
 
 /// One game's dice and tie-breakers, as in the judge's input file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

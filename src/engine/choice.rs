@@ -197,15 +197,6 @@ pub fn all_choices(used: u16, upper_k: u32, held: &Counts) -> Vec<Choice> {
     out
 }
 
-/// The `count` best scorings by table value (ties in tie-break order).
-pub fn top_choices(used: u16, upper_k: u32, held: &Counts, count: usize) -> Vec<Choice> {
-    let mut all = all_choices(used, upper_k, held);
-    // Stable: equal values keep the tie-break order.
-    all.sort_by_key(|c| std::cmp::Reverse(c.value_units));
-    all.truncate(count);
-    all
-}
-
 /// The highest immediate score (category score, bonus ignored) any 5 of `held` make in an
 /// unused category: what a greedy player sees in a bundle. 0 when nothing is legal.
 pub fn best_immediate_k(used: u16, held: &Counts) -> u32 {

@@ -9,14 +9,13 @@ use super::view::GameView;
 use super::wincurve::{
     after_table_scoring, final_rest_points, pairs_curve, sure_win_probability, WinCurve,
 };
+use crate::rules::auction::AUCTION_ROUNDS;
 use crate::rules::category::CATEGORY_COUNT;
 use crate::rules::dice::Counts;
-use crate::selfplay::AUCTION_ROUNDS;
 
 /// Standard deviation (points) of the final score difference around the table's
-/// prediction right after the auction of round r (index r − 1): measured over 3000
-/// self-play games of the table-and-equilibrium bot (final difference minus current
-/// difference minus our G plus their G of the bundles received).
+/// prediction right after the auction of round r (index r − 1), over 3000 self-play
+/// games of the table-and-equilibrium bot: `yacht-bot calibrate 3000`.
 pub const FINAL_DIFF_SIGMA_POINTS: [f64; AUCTION_ROUNDS] = [
     16638.0, 16413.0, 16012.0, 15633.0, 14926.0, 14339.0, 13527.0, 12653.0, 11594.0, 10025.0,
     7910.0, 0.0,

@@ -167,16 +167,6 @@ impl OpponentModel {
         &self.habits
     }
 
-    /// The most probable habit and its weight, if any habit outweighs the unexplained.
-    pub fn leading_habit(&self) -> Option<(&Habit, f64)> {
-        let weights = self.weights();
-        let (i, &w) = weights
-            .iter()
-            .enumerate()
-            .max_by(|a, b| a.1.total_cmp(b.1))?;
-        self.habits.get(i).map(|h| (h, w))
-    }
-
     /// The predictive distribution of the next bid, in a round with `features`.
     pub fn predict(&self, features: &RoundFeatures) -> Predictive {
         let weights = self.weights();

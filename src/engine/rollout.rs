@@ -18,15 +18,16 @@ use super::bidding::POINTS_PER_UNIT;
 use super::choice::{best_choice, Choice};
 use super::state::PlayerState;
 use super::wincurve::{after_table_scoring, WinCurve};
+use crate::rules::auction::AUCTION_ROUNDS;
 use crate::rules::dice::{add, Counts};
-use crate::selfplay::AUCTION_ROUNDS;
 
 /// One future auction's dice and coin.
-#[derive(Clone, Copy)]
-struct FutureRound {
-    a: Counts,
-    b: Counts,
-    we_win_coin: bool,
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FutureRound {
+    pub a: Counts,
+    pub b: Counts,
+    /// Who gets the favoured bundle when both bid the equilibrium and tie.
+    pub we_win_coin: bool,
 }
 
 fn random_bundle(rng: &mut impl Rng) -> Counts {
@@ -38,19 +39,16 @@ fn random_bundle(rng: &mut impl Rng) -> Counts {
 }
 
 /// Samples for the rounds after `round`: `samples` futures of `12 − round` auctions.
-pub fn sample_futures(round: u8, samples: usize, seed: u64) -> Vec<Vec<(Counts, Counts, bool)>> {
+pub fn sample_futures(round: u8, samples: usize, seed: u64) -> Vec<Vec<FutureRound>> {
     let mut rng = Pcg64::seed_from_u64(seed);
     let later = AUCTION_ROUNDS.saturating_sub(round as usize);
     (0..samples)
         .map(|_| {
             (0..later)
-                .map(|_| {
-                    let f = FutureRound {
-                        a: random_bundle(&mut rng),
-                        b: random_bundle(&mut rng),
-                        we_win_coin: rng.gen_bool(0.5),
-                    };
-                    (f.a, f.b, f.we_win_coin)
+                .map(|_| FutureRound {
+                    a: random_bundle(&mut rng),
+                    b: random_bundle(&mut rng),
+                    we_win_coin: rng.gen_bool(0.5),
                 })
                 .collect()
         })
@@ -67,7 +65,7 @@ pub fn rollout_curve(
     opp: &PlayerState,
     mine: &Counts,
     theirs: &Counts,
-    futures: &[Vec<(Counts, Counts, bool)>],
+    futures: &[Vec<FutureRound>],
     deadline: Option<Instant>,
 ) -> (WinCurve, usize) {
     let me0 = after_table_scoring(me, mine);
@@ -87,14 +85,10 @@ pub fn rollout_curve(
 
 /// Plays one future from the states after this round's scoring; returns the doubled
 /// final difference (`D_A + D_B` of the last auction).
-fn play_future(
-    mut me: PlayerState,
-    mut opp: PlayerState,
-    future: &[(Counts, Counts, bool)],
-) -> i64 {
+fn play_future(mut me: PlayerState, mut opp: PlayerState, future: &[FutureRound]) -> i64 {
     let mut transfer_points = 0i64;
     let last = future.len().saturating_sub(1);
-    for (i, &(a, b, we_win_coin)) in future.iter().enumerate() {
+    for (i, &FutureRound { a, b, we_win_coin }) in future.iter().enumerate() {
         // Each player's best scoring with each bundle: its value prices the auction and
         // the one received is then played (no second search).
         let [ours_a, ours_b, theirs_a, theirs_b] = [(&me, &a), (&me, &b), (&opp, &a), (&opp, &b)]

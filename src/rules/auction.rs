@@ -1,5 +1,8 @@
 //! The auction: who gets which bundle, and what each bid scores.
 
+/// Rounds with an auction (round 13 has none).
+pub const AUCTION_ROUNDS: usize = 12;
+
 /// One player's sealed bid: `group` is 0 for A, 1 for B; `amount` in judge points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SealedBid {
