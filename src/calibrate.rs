@@ -11,7 +11,9 @@ use crate::selfplay::Deal;
 /// Mean and standard deviation (points), per round, of final difference minus the
 /// prediction (current difference + bid transfer + our G − their G of the bundles received).
 pub fn final_diff_spread(games: usize, seed: u64) -> Vec<(f64, f64)> {
-    let mut errors = vec![Vec::with_capacity(games); AUCTION_ROUNDS];
+    let mut errors: Vec<Vec<f64>> = (0..AUCTION_ROUNDS)
+        .map(|_| Vec::with_capacity(games))
+        .collect();
     let config = BotConfig::default_equilibrium();
     let group = |g: u8| if g == 0 { Group::A } else { Group::B };
     for deal in Deal::seeded(seed, games) {
