@@ -115,9 +115,9 @@ impl MatchStats {
         Z95 * (var / n).sqrt()
     }
 
-    /// The 95% interval of the score rate: the pentanomial normal interval, widened to the
-    /// Wilson interval over deal pairs so that it never collapses to a point (400 wins
-    /// out of 400 games still leave room below 100%).
+    /// The 95% interval of the score rate: the pentanomial normal interval; where every
+    /// pair scored alike (no variance to estimate, e.g. 400 wins out of 400) the Wilson
+    /// interval over deal pairs instead, so it never collapses to a point.
     pub fn score_rate_interval(&self) -> (f64, f64) {
         let rate = self.score_rate();
         let pairs: u64 = self.pentanomial.iter().sum();
@@ -129,9 +129,10 @@ impl MatchStats {
         let z2 = Z95 * Z95;
         let centre = (rate + z2 / (2.0 * n)) / (1.0 + z2 / n);
         let half = Z95 / (1.0 + z2 / n) * (rate * (1.0 - rate) / n + z2 / (4.0 * n * n)).sqrt();
-        let low = (rate - margin).min(centre - half).max(0.0);
-        let high = (rate + margin).max(centre + half).min(1.0);
-        (low, high)
+        if margin > 0.0 {
+            return ((rate - margin).max(0.0), (rate + margin).min(1.0));
+        }
+        ((centre - half).max(0.0), (centre + half).min(1.0))
     }
 
     /// Mean of a per-side sum over completed games.
