@@ -8,7 +8,7 @@ use std::time::Instant;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-use crate::engine::bot::{decide_bid, Bidder};
+use crate::engine::bot::decide_bid;
 use crate::engine::reader::Reader;
 use crate::engine::{Bot, BotConfig, Reply};
 use crate::protocol::{Answer, Command, Group, Hand, BID_MAX_POINTS};
@@ -99,10 +99,7 @@ pub struct ScaledBidder {
 impl ScaledBidder {
     pub fn new(factor: f64) -> ScaledBidder {
         ScaledBidder {
-            bot: Bot::new(BotConfig {
-                bidder: Bidder::Equilibrium,
-                win_from_round: 0,
-            }),
+            bot: Bot::new(BotConfig::default_equilibrium()),
             factor,
         }
     }

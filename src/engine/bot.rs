@@ -7,7 +7,10 @@ use super::features::RoundFeatures;
 use super::opponent::OpponentModel;
 use super::response::best_response;
 use super::view::GameView;
-use super::winbid::{best_win_response, Curves};
+use super::winbid::{best_win_response_with, Curves};
+use rand::SeedableRng;
+use rand_pcg::Pcg64;
+
 use crate::protocol::{Answer, Command, Group, Hand, Owed, BID_MAX_POINTS};
 use crate::rules::category::Category;
 use crate::rules::dice::{for_each_submultiset, HAND_DICE};
@@ -42,6 +45,9 @@ pub const WIN_FROM_ROUND_DEFAULT: u8 = 5;
 /// The bot's configuration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BotConfig {
+    /// Seed of the private generator that draws among near-best bids against a
+    /// suspected reader; `None`: from the operating system (what the judge runs).
+    pub rng_seed: Option<u64>,
     pub bidder: Bidder,
     /// First round whose bid maximises the win probability rather than the expected
     /// score difference (0: never).
@@ -51,6 +57,7 @@ pub struct BotConfig {
 impl Default for BotConfig {
     fn default() -> Self {
         BotConfig {
+            rng_seed: None,
             bidder: Bidder::Model,
             win_from_round: WIN_FROM_ROUND_DEFAULT,
         }
@@ -61,6 +68,7 @@ impl BotConfig {
     /// The baseline: equilibrium bids, expected-score decisions throughout.
     pub const fn default_equilibrium() -> BotConfig {
         BotConfig {
+            rng_seed: None,
             bidder: Bidder::Equilibrium,
             win_from_round: 0,
         }
@@ -75,7 +83,7 @@ pub struct Reply {
 }
 
 /// A bot playing one game at a time (`READY` starts a new one).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Bot {
     config: BotConfig,
     view: GameView,
@@ -85,6 +93,14 @@ pub struct Bot {
     /// A bid to give at the next `ROLL` instead of deciding one (for wrappers such as
     /// the reader, which decide bids from outside but keep this bot's tracking).
     bid_override: Option<(Group, u32)>,
+    /// The private generator (see [`BotConfig::rng_seed`]).
+    rng: Pcg64,
+}
+
+impl Default for Bot {
+    fn default() -> Self {
+        Bot::new(BotConfig::default())
+    }
 }
 
 impl Bot {
@@ -95,6 +111,7 @@ impl Bot {
             model: OpponentModel::new(),
             pending: None,
             bid_override: None,
+            rng: Pcg64::seed_from_u64(config.rng_seed.unwrap_or_else(entropy_seed)),
         }
     }
 
@@ -179,7 +196,7 @@ impl Bot {
     fn bid(&mut self) -> Answer {
         let (group, amount, features) = match self.bid_override.take() {
             Some((group, amount)) => (group, amount.min(BID_MAX_POINTS), None),
-            None => decide_bid(&self.view, &self.config, &self.model),
+            None => decide_bid_with(&self.view, &self.config, &self.model, Some(&mut self.rng)),
         };
         self.view.my_bid = Some((group, amount));
         self.pending = features;
@@ -201,12 +218,35 @@ impl Bot {
     }
 }
 
-/// The bid for the open auction, and the auction's features when the bidder models the
-/// opponent (to update the model with the opponent's bid at `GET`).
+/// A seed no other process can reproduce: the standard library's per-process random
+/// hash keys (from the operating system), the time and the process id.
+fn entropy_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    hasher.write_u64(nanos);
+    hasher.write_u32(std::process::id());
+    hasher.finish()
+}
+
+/// The bid for the open auction (deterministic), and the auction's features when the
+/// bidder models the opponent (to update the model with the opponent's bid at `GET`).
 pub fn decide_bid(
     view: &GameView,
     config: &BotConfig,
     model: &OpponentModel,
+) -> (Group, u32, Option<RoundFeatures>) {
+    decide_bid_with(view, config, model, None)
+}
+
+/// [`decide_bid`], drawing among near-best bids with `rng` against a suspected reader.
+pub fn decide_bid_with(
+    view: &GameView,
+    config: &BotConfig,
+    model: &OpponentModel,
+    rng: Option<&mut Pcg64>,
 ) -> (Group, u32, Option<RoundFeatures>) {
     let Some((a, b)) = view.roll else {
         return (Group::A, 0, None);
@@ -228,7 +268,7 @@ pub fn decide_bid(
                         b: &cb,
                         swing_points: features.swing_points,
                     };
-                    best_win_response(&curves, &predictive)
+                    best_win_response_with(&curves, &predictive, rng)
                 }
                 None => best_response(features.swing_points, &predictive),
             };

@@ -4,15 +4,15 @@
 //! After every `GET` each habit is scored by the likelihood it gave the opponent's actual
 //! (group, amount) before seeing it. The unexplained component (random group, amount
 //! anywhere in 0..=100000) measures how little the library explains. The reader component
-//! is the hypothesis that the opponent knows our bid before it bids: it predicts our own
-//! group with our own amount (a reader answers just above or just below us), with the same
-//! spread as a habit, so that where a habit and our bid agree the evidence favours
-//! neither; only rounds where our bid differs from every habit's prediction tell them
-//! apart. The best response leans on the worst case (the equilibrium bid, which no reader
+//! is the hypothesis that the opponent knows our bid before it bids: it predicts one of
+//! the best replies to our own bid (just above, just below, a tie, or the other group with
+//! nothing), as sharp as a habit, so that where a habit and our bid agree the evidence
+//! favours neither; only rounds where the replies track our bid and no habit does tell
+//! them apart. The best response leans on the worst case (the equilibrium bid, which no reader
 //! can exploit) by the weight of both.
 
 use super::features::RoundFeatures;
-use super::habits::{relative_error, spread_for, Habit, Observation, Prediction, GROUP_SLIP};
+use super::habits::{Habit, Observation, Prediction, GROUP_SLIP, SPREAD_MIN_POINTS};
 use crate::protocol::{Group, BID_MAX_POINTS};
 
 /// Prior weight of the unexplained component.
@@ -68,9 +68,6 @@ pub struct OpponentModel {
     /// the reader.
     log_weights: Vec<f64>,
     history: Vec<Observation>,
-    /// Sum and count of the reader's relative errors (its spread, as a habit's).
-    reader_error_sum: f64,
-    reader_predictions: f64,
 }
 
 impl Default for OpponentModel {
@@ -90,8 +87,6 @@ impl OpponentModel {
             habits,
             log_weights,
             history: Vec::new(),
-            reader_error_sum: 0.0,
-            reader_predictions: 0.0,
         }
     }
 
@@ -118,27 +113,9 @@ impl OpponentModel {
         if let Some(unexplained) = self.log_weights.get_mut(n) {
             *unexplained += (0.5 * BROAD_DENSITY).ln();
         }
-        // The reader: our group, our amount, the spread a habit with its record would have.
-        let reader = Prediction {
-            p_a: if ours.0 == Group::A {
-                1.0 - GROUP_SLIP
-            } else {
-                GROUP_SLIP
-            },
-            amount: Some((
-                ours.1 as f64,
-                spread_for(
-                    self.reader_error_sum,
-                    self.reader_predictions,
-                    ours.1 as f64,
-                ),
-            )),
-        };
         if let Some(read) = self.log_weights.get_mut(n + 1) {
-            *read += likelihood(&reader, group, amount).ln();
+            *read += reader_likelihood(ours, group, amount).ln();
         }
-        self.reader_error_sum += relative_error(ours.1 as f64, amount);
-        self.reader_predictions += 1.0;
         self.history.push(Observation {
             features,
             group,
@@ -223,6 +200,35 @@ fn merge_atoms(mut atoms: Vec<Atom>) -> Vec<Atom> {
         }
     }
     merged
+}
+
+/// Likelihood of the opponent's (group, amount) under the reader hypothesis, given our
+/// bid `ours` = (g, x): a reader answers with one of its best replies to a known bid,
+/// whatever it plays for: take our group just above us (x + 1), leave it to us just below
+/// (x − 1), or tie (x). (Asking for the other group with nothing is never better for it
+/// than leaving our group to us at x − 1, and it is what a random zero bidder does half
+/// the time, so it is not counted.) Each reply is as sharp as the sharpest habit, so a
+/// habit that predicts the same bid is neither favoured nor disfavoured; only replies
+/// that track our own bid where no habit does build evidence.
+fn reader_likelihood(ours: (Group, u32), group: Group, amount: u32) -> f64 {
+    let (g, x) = ours;
+    let laplace = |centre: f64| {
+        (-(amount as f64 - centre).abs() / SPREAD_MIN_POINTS).exp() / (2.0 * SPREAD_MIN_POINTS)
+    };
+    let mut same = vec![x as f64];
+    if x > 0 {
+        same.push(x as f64 - 1.0);
+    }
+    if x < BID_MAX_POINTS {
+        same.push(x as f64 + 1.0);
+    }
+    let replies = same.len() as f64;
+    let density = if group == g {
+        (1.0 - GROUP_SLIP) * same.iter().map(|&c| laplace(c)).sum::<f64>() / replies
+    } else {
+        GROUP_SLIP * BROAD_DENSITY
+    };
+    ((1.0 - AMOUNT_SLIP) * density + AMOUNT_SLIP * 0.5 * BROAD_DENSITY).max(f64::MIN_POSITIVE)
 }
 
 /// Likelihood a habit's prediction gives the observed (group, amount).

@@ -5,6 +5,9 @@
 //! plus a tiny multiple of the expected score difference, so that where the win
 //! probability cannot be moved the bid still maximises the expected margin.
 
+use rand::Rng;
+use rand_pcg::Pcg64;
+
 use super::bidding::equilibrium_bid;
 use super::opponent::Predictive;
 use super::response::{Response, MIN_OBSERVED_ROUNDS};
@@ -69,8 +72,25 @@ impl Curves<'_> {
     }
 }
 
-/// The bid maximising the hedged win objective.
+/// Hedge weight from which the opponent is treated as one that may read our bids: from
+/// there on the bid is drawn among the near-best ones with a private generator, so a
+/// copy of this bot run on our inputs cannot know it.
+pub const RANDOMIZE_FROM_HEDGE: f64 = 0.5;
+/// How far below the best objective (win probability) a bid may be and still be drawn.
+pub const RANDOMIZE_TOLERANCE: f64 = 0.01;
+
+/// The bid maximising the hedged win objective (deterministic).
 pub fn best_win_response(curves: &Curves, predictive: &Predictive) -> Response {
+    best_win_response_with(curves, predictive, None)
+}
+
+/// The bid maximising the hedged win objective; with `rng`, against an opponent that may
+/// read our bids, one drawn among those within [`RANDOMIZE_TOLERANCE`] of the best.
+pub fn best_win_response_with(
+    curves: &Curves,
+    predictive: &Predictive,
+    rng: Option<&mut Pcg64>,
+) -> Response {
     let swing = curves.swing_points;
     let (eq_group, eq_amount) = equilibrium_bid(swing.round() as i64);
     let use_model = predictive.observed >= MIN_OBSERVED_ROUNDS && !predictive.atoms.is_empty();
@@ -116,17 +136,35 @@ pub fn best_win_response(curves: &Curves, predictive: &Predictive) -> Response {
         objective_points: objective(eq_group, eq_amount),
         lambda,
     };
-    for g in [Group::A, Group::B] {
-        for &x in &candidates {
-            let value = objective(g, x);
-            if value > best.objective_points + 1e-12 {
-                best = Response {
-                    group: g,
-                    amount: x,
-                    objective_points: value,
-                    lambda,
-                };
-            }
+    let scored: Vec<(Group, u32, f64)> = [Group::A, Group::B]
+        .into_iter()
+        .flat_map(|g| candidates.iter().map(move |&x| (g, x)))
+        .map(|(g, x)| (g, x, objective(g, x)))
+        .collect();
+    for &(g, x, value) in &scored {
+        if value > best.objective_points + 1e-12 {
+            best = Response {
+                group: g,
+                amount: x,
+                objective_points: value,
+                lambda,
+            };
+        }
+    }
+    if let Some(rng) = rng.filter(|_| predictive.hedge() >= RANDOMIZE_FROM_HEDGE) {
+        let near: Vec<&(Group, u32, f64)> = scored
+            .iter()
+            .filter(|c| c.2 >= best.objective_points - RANDOMIZE_TOLERANCE)
+            .collect();
+        if let Some(&&(group, amount, objective_points)) =
+            near.get(rng.gen_range(0..near.len().max(1)))
+        {
+            best = Response {
+                group,
+                amount,
+                objective_points,
+                lambda,
+            };
         }
     }
     best

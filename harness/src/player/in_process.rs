@@ -39,9 +39,13 @@ impl Agent for BotAgent {
         "bot".to_string()
     }
 
-    fn reset(&mut self, _game_seed: u64) {
-        // READY resets the bot too; a fresh one also drops anything a bad game left.
-        self.bot = Bot::new(self.config);
+    fn reset(&mut self, game_seed: u64) {
+        // READY resets the bot too; a fresh one also drops anything a bad game left. Its
+        // private generator is seeded by the game, so a game is reproducible.
+        self.bot = Bot::new(BotConfig {
+            rng_seed: Some(self.config.rng_seed.unwrap_or(game_seed)),
+            ..self.config
+        });
     }
 
     fn handle(&mut self, command: &Command, debug: &mut Vec<String>) -> Option<Answer> {
@@ -78,8 +82,14 @@ impl Agent for ReaderAgent {
         "reader".to_string()
     }
 
-    fn reset(&mut self, _game_seed: u64) {
-        self.reader = Reader::new(self.target, self.target, self.target.win_from_round);
+    fn reset(&mut self, game_seed: u64) {
+        // The copy's generator is not the one the read bot uses: a reader cannot know a
+        // private seed.
+        let copy = BotConfig {
+            rng_seed: Some(game_seed.rotate_left(29) ^ 0x007E_ADE7_5EED),
+            ..self.target
+        };
+        self.reader = Reader::new(copy, self.target, self.target.win_from_round);
     }
 
     fn handle(&mut self, command: &Command, debug: &mut Vec<String>) -> Option<Answer> {

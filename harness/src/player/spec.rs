@@ -132,7 +132,8 @@ mod tests {
             "bot:bidder=model,win=7".parse::<PlayerSpec>().unwrap(),
             PlayerSpec::Bot(BotConfig {
                 bidder: Bidder::Model,
-                win_from_round: 7
+                win_from_round: 7,
+                ..BotConfig::default()
             })
         );
         assert!(matches!(
