@@ -227,4 +227,40 @@ mod tests {
         assert!(r.amount > 5_000 && r.amount < 15_000, "{r:?}");
         assert!(curves.worst_case(r.group, r.amount) > 0.99);
     }
+
+    #[test]
+    fn against_a_reader_the_bid_is_drawn_among_the_near_best() {
+        use rand::SeedableRng;
+        let a = WinCurve::Exact {
+            diff_points: 30_000,
+        };
+        let b = WinCurve::Exact {
+            diff_points: -10_000,
+        };
+        let curves = Curves {
+            a: &a,
+            b: &b,
+            swing_points: 40_000.0,
+        };
+        let read = Predictive {
+            read: 1.0,
+            observed: 3,
+            ..Predictive::default()
+        };
+        let best = best_win_response(&curves, &read);
+        let mut amounts = std::collections::BTreeSet::new();
+        for seed in 0..40 {
+            let mut rng = Pcg64::seed_from_u64(seed);
+            let r = best_win_response_with(&curves, &read, Some(&mut rng));
+            // Every draw is as good as the best, within the tolerance.
+            assert!(r.objective_points >= best.objective_points - RANDOMIZE_TOLERANCE);
+            assert!(r.amount <= BID_MAX_POINTS);
+            amounts.insert((r.group == Group::A, r.amount));
+        }
+        assert!(amounts.len() > 3, "the draws vary: {amounts:?}");
+        // Without a suspected reader the bid is the deterministic best.
+        let mut rng = Pcg64::seed_from_u64(1);
+        let plain = best_win_response_with(&curves, &Predictive::default(), Some(&mut rng));
+        assert_eq!(plain, best_win_response(&curves, &Predictive::default()));
+    }
 }
