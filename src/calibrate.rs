@@ -2,69 +2,71 @@
 //! prediction after each round's auction, in self-play of the table-and-equilibrium bot.
 //! This is where `engine::endgame::FINAL_DIFF_SIGMA_POINTS` comes from.
 
-use crate::engine::bidding::{bundle_values, POINTS_PER_UNIT};
-use crate::engine::{Bot, BotConfig};
-use crate::protocol::{Answer, Command, Group};
-use crate::rules::auction::{resolve, SealedBid, AUCTION_ROUNDS};
-use crate::selfplay::Deal;
+use crate::engine::bidding::{bundle_values, BundleValues, POINTS_PER_UNIT};
+use crate::engine::{Bot, BotConfig, Reply};
+use crate::protocol::{Command, Group};
+use crate::rules::auction::AUCTION_ROUNDS;
+use crate::selfplay::{play_agents, Agent, Deal};
+
+/// The bot in the first seat, recording after each auction the table's prediction of the
+/// final difference: current difference + bid transfer + our G − their G of the bundles
+/// received.
+struct Recorder {
+    bot: Bot,
+    /// At `ROLL`: the difference, both bid scores and the bundle values.
+    open: Option<(i64, [i64; 2], BundleValues)>,
+    predicted: [f64; AUCTION_ROUNDS],
+}
+
+impl Agent for Recorder {
+    fn handle(&mut self, command: &Command) -> Reply {
+        let view = *self.bot.view();
+        if let Command::Roll { a, b } = *command {
+            let values = bundle_values(&view.me, &view.opp, &a.counts(), &b.counts());
+            let diff = view.me.total_points() - view.opp.total_points();
+            self.open = Some((diff, [view.me.bid_points, view.opp.bid_points], values));
+        }
+        let reply = self.bot.handle(command);
+        if let (Command::Get { got, .. }, Some((diff, bids, values))) = (*command, self.open) {
+            let after = self.bot.view();
+            let transfer = (after.me.bid_points - bids[0]) - (after.opp.bid_points - bids[1]);
+            let g = (got == Group::B) as usize;
+            let round = view.round as usize;
+            if let Some(slot) = round.checked_sub(1).and_then(|r| self.predicted.get_mut(r)) {
+                *slot = (diff
+                    + transfer
+                    + (values.ours[g] - values.theirs[1 - g]) as i64 * POINTS_PER_UNIT)
+                    as f64;
+            }
+            self.open = None;
+        }
+        reply
+    }
+    fn own_total_points(&self) -> i64 {
+        self.bot.own_total_points()
+    }
+    fn own_bid_points(&self) -> i64 {
+        self.bot.own_bid_points()
+    }
+}
 
 /// Mean and standard deviation (points), per round, of final difference minus the
-/// prediction (current difference + bid transfer + our G − their G of the bundles received).
+/// prediction.
 pub fn final_diff_spread(games: usize, seed: u64) -> Vec<(f64, f64)> {
     let mut errors: Vec<Vec<f64>> = (0..AUCTION_ROUNDS)
         .map(|_| Vec::with_capacity(games))
         .collect();
     let config = BotConfig::default_equilibrium();
-    let group = |g: u8| if g == 0 { Group::A } else { Group::B };
     for deal in Deal::seeded(seed, games) {
-        let mut bots = [Bot::new(config), Bot::new(config)];
-        for bot in &mut bots {
-            bot.handle(&Command::Ready);
-        }
-        let mut predicted = [0f64; AUCTION_ROUNDS];
-        for round in 1..=AUCTION_ROUNDS + 1 {
-            if round <= AUCTION_ROUNDS {
-                let (a, b) = deal.bundles[round - 1];
-                let view = *bots[0].view();
-                let values = bundle_values(&view.me, &view.opp, &a.counts(), &b.counts());
-                let roll = Command::Roll { a, b };
-                let bids = [0, 1].map(|p| match bots[p].handle(&roll).answer {
-                    Some(Answer::Bid { group, amount }) => SealedBid {
-                        group: (group == Group::B) as u8,
-                        amount,
-                    },
-                    _ => SealedBid {
-                        group: 0,
-                        amount: 0,
-                    },
-                });
-                let o = resolve(bids, deal.tie_winner[round - 1]);
-                let g = o.received[0] as usize;
-                predicted[round - 1] = (view.me.total_points() - view.opp.total_points()
-                    + o.bid_points[0]
-                    - o.bid_points[1]
-                    + (values.ours[g] - values.theirs[1 - g]) as i64 * POINTS_PER_UNIT)
-                    as f64;
-                for p in 0..2 {
-                    bots[p].handle(&Command::Get {
-                        got: group(o.received[p]),
-                        opp_group: group(bids[1 - p].group),
-                        opp_amount: bids[1 - p].amount,
-                    });
-                }
-            }
-            if round >= 2 {
-                let puts = [0, 1].map(|p| bots[p].handle(&Command::Score).answer);
-                for p in 0..2 {
-                    if let Some(Answer::Put { category, dice }) = puts[1 - p] {
-                        bots[p].handle(&Command::Set { category, dice });
-                    }
-                }
-            }
-        }
-        let view = bots[0].view();
-        let final_diff = (view.me.total_points() - view.opp.total_points()) as f64;
-        for (e, p) in errors.iter_mut().zip(predicted) {
+        let mut recorder = Recorder {
+            bot: Bot::new(config),
+            open: None,
+            predicted: [0.0; AUCTION_ROUNDS],
+        };
+        let mut other = Bot::new(config);
+        let record = play_agents(&deal, [&mut recorder, &mut other]);
+        let final_diff = (record.totals[0] - record.totals[1]) as f64;
+        for (e, p) in errors.iter_mut().zip(recorder.predicted) {
             e.push(final_diff - p);
         }
     }
