@@ -1,4 +1,4 @@
-//! Solves the exact value table and writes it, with its layout and checks, to `OUT_DIR`.
+//! Solves the exact value table and writes it, with its size and checks, to `OUT_DIR`.
 //!
 //! The rules and the solver are the library's own files, included by path, so the table
 //! and the bot share one source of truth.
@@ -39,9 +39,13 @@ fn main() {
     std::fs::write(out.join("value_table.bin"), &bytes).expect("write value_table.bin");
 
     let mut meta = String::new();
-    let layout = &solved.layout;
     writeln!(meta, "/// Rows in the embedded table.").unwrap();
-    writeln!(meta, "pub const TABLE_ROWS: usize = {};", layout.rows).unwrap();
+    writeln!(
+        meta,
+        "pub const TABLE_ROWS: usize = {};",
+        solved.layout.rows
+    )
+    .unwrap();
     writeln!(meta, "/// Bytes of the embedded table.").unwrap();
     writeln!(meta, "pub const TABLE_BYTES: usize = {};", bytes.len()).unwrap();
     writeln!(meta, "/// FNV-1a 64 of the embedded table's bytes.").unwrap();
@@ -81,36 +85,5 @@ fn main() {
         "pub const TABLE_UNITS_PER_K_BUILT: i32 = {TABLE_UNITS_PER_K};"
     )
     .unwrap();
-    writeln!(meta, "/// First row of each used-set.").unwrap();
-    write!(
-        meta,
-        "pub static ROW_BASE: [u32; {}] = [",
-        layout.row_base.len()
-    )
-    .unwrap();
-    for b in layout.row_base.iter() {
-        write!(meta, "{b},").unwrap();
-    }
-    writeln!(meta, "];").unwrap();
-    writeln!(
-        meta,
-        "/// Slot of each effective upper within a used-set's rows, per upper-set."
-    )
-    .unwrap();
-    write!(
-        meta,
-        "pub static UPPER_SLOT: [[u8; {}]; {}] = [",
-        layout.upper_slot[0].len(),
-        layout.upper_slot.len()
-    )
-    .unwrap();
-    for slots in layout.upper_slot.iter() {
-        write!(meta, "[").unwrap();
-        for s in slots {
-            write!(meta, "{s},").unwrap();
-        }
-        write!(meta, "],").unwrap();
-    }
-    writeln!(meta, "];").unwrap();
     std::fs::write(out.join("table_meta.rs"), meta).expect("write table_meta.rs");
 }

@@ -5,13 +5,11 @@
 
 use std::time::Instant;
 
-use rand::{Rng, SeedableRng};
-use rand_pcg::Pcg64;
-
 use crate::engine::bot::decide_bid;
 use crate::engine::reader::Reader;
 use crate::engine::{Bot, BotConfig, Reply};
 use crate::protocol::{Answer, Command, Group, Hand, BID_MAX_POINTS};
+use crate::rng::Pcg64;
 use crate::rules::auction::{resolve, SealedBid};
 
 pub use crate::rules::auction::AUCTION_ROUNDS;
@@ -26,10 +24,10 @@ pub struct Deal {
 
 impl Deal {
     /// A deal of fair dice and fair-coin tie-breakers.
-    pub fn random(rng: &mut impl Rng) -> Deal {
-        let mut hand = || Hand(std::array::from_fn(|_| rng.gen_range(1..=6)));
+    pub fn random(rng: &mut Pcg64) -> Deal {
+        let mut hand = || Hand(std::array::from_fn(|_| rng.u8_inclusive(1, 6)));
         let bundles = std::array::from_fn(|_| (hand(), hand()));
-        let tie_winner = std::array::from_fn(|_| rng.gen_range(0..=1));
+        let tie_winner = std::array::from_fn(|_| rng.u8_inclusive(0, 1));
         Deal {
             bundles,
             tie_winner,

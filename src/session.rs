@@ -52,13 +52,12 @@ pub fn run(
         for warning in &reply.warnings {
             let _ = writeln!(diagnostics, "yacht-bot: {warning}");
         }
-        if let Some(answer) = reply.answer {
-            if writeln!(output, "{answer}")
+        if let Some(answer) = reply.answer
+            && writeln!(output, "{answer}")
                 .and_then(|_| output.flush())
                 .is_err()
-            {
-                return End::OutputClosed;
-            }
+        {
+            return End::OutputClosed;
         }
     }
     End::EndOfInput

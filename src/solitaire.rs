@@ -3,11 +3,9 @@
 //! The mean final score must match the table's expectation at game start within its
 //! standard error: the proof that the table and the scoring code agree.
 
-use rand::{Rng, SeedableRng};
-use rand_pcg::Pcg64;
-
 use crate::engine::choice::best_choice_for;
 use crate::engine::state::PlayerState;
+use crate::rng::Pcg64;
 
 /// Mean and standard error of the final score (kilo-points) over `games` games.
 pub fn run(games: usize, seed: u64) -> (f64, f64) {
@@ -26,13 +24,13 @@ pub fn run(games: usize, seed: u64) -> (f64, f64) {
 }
 
 /// One game's final score (categories plus bonus), kilo-points.
-pub fn play_one(rng: &mut impl Rng) -> u32 {
+pub fn play_one(rng: &mut Pcg64) -> u32 {
     let mut me = PlayerState::default();
     for round in 1..=13 {
         if round <= 12 {
             let mut bundle = [0u8; 6];
             for _ in 0..5 {
-                bundle[rng.gen_range(0..6)] += 1;
+                bundle[rng.below(6)] += 1;
             }
             me.receive(&bundle);
         }

@@ -1,4 +1,4 @@
-//! `yacht-bot startup`: time from spawning the binary to reading its `OK`, and to its first
+//! `harness startup`: time from spawning the binary to reading its `OK`, and to its first
 //! `BID` (the first decision touches the table).
 
 use std::io::{BufRead, BufReader, Write};
@@ -12,12 +12,21 @@ pub struct StartupSample {
     pub first_bid_us: u64,
 }
 
-/// Spawns `exe` `runs` times and times `READY` → `OK` and the first `ROLL` → `BID`.
-pub fn measure(exe: &std::path::Path, runs: usize) -> Result<Vec<StartupSample>, String> {
+/// Spawns `exe NYPC` `runs` times (in `dir`, if given) and times `READY` → `OK` and the
+/// first `ROLL` → `BID`.
+pub fn measure(
+    exe: &std::path::Path,
+    dir: Option<&std::path::Path>,
+    runs: usize,
+) -> Result<Vec<StartupSample>, String> {
     let mut samples = Vec::with_capacity(runs);
     for _ in 0..runs {
         let start = Instant::now();
-        let mut child = Command::new(exe)
+        let mut command = Command::new(exe);
+        if let Some(dir) = dir {
+            command.current_dir(dir);
+        }
+        let mut child = command
             .arg("NYPC")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

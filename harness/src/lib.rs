@@ -5,6 +5,7 @@
 //! from the bot crate (`yacht`).
 
 pub mod deal;
+pub mod export;
 pub mod matches;
 pub mod player;
 pub mod referee;
@@ -15,4 +16,5 @@ pub mod speed;
 pub mod sprt;
 pub mod sprt_run;
 pub mod stats;
+pub mod tools;
 pub mod tournament;

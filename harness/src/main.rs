@@ -7,6 +7,8 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 use harness::deal::{deals_text, read_deals, Deal};
+use harness::export::encode::{StepPolicy, DEFAULT_STEP_POLICY};
+use harness::export::WEIGHT_GAMES;
 use harness::matches::{run_match, Deals, LogSaving, MatchConfig};
 use harness::player::PlayerSpec;
 use harness::referee::{play_game, RefereeOptions};
@@ -16,6 +18,7 @@ use harness::samples::{stdio, SampleAi, SampleConfig};
 use harness::speed::{run_speed, SpeedConfig};
 use harness::sprt::{Decision, SprtConfig};
 use harness::sprt_run::{run_sprt, SprtRun};
+use harness::tools;
 use harness::tournament::{
     run_tournament, standard_opponents, variant_opponents, TournamentConfig, DEFAULT_DEALS,
 };
@@ -27,6 +30,9 @@ use harness::tournament::{
     about = "Yacht Auction referee, sample AIs, matches and tournaments"
 )]
 struct Cli {
+    /// Play in-process bots (and audit) with this `data.bin` instead of the embedded table.
+    #[arg(long, global = true, value_name = "DATA_BIN")]
+    table: Option<PathBuf>,
     #[command(subcommand)]
     command: Cmd,
 }
@@ -141,6 +147,47 @@ enum Cmd {
         #[arg(long, default_value_t = 2000)]
         rerun_timeout_ms: u64,
     },
+    /// Writes the contest submission: DIR/src/main.rs, DIR/data.bin, DIR/Cargo.toml.
+    Export {
+        dir: PathBuf,
+        /// Step allocation: a row consulted w times per game gets step SCALE/√w units.
+        #[arg(long, default_value_t = DEFAULT_STEP_POLICY.scale_units)]
+        step_scale: f64,
+        /// Finest step code (step = 2^code table units of 1/200 k-point).
+        #[arg(long, default_value_t = DEFAULT_STEP_POLICY.finest_code)]
+        finest: u8,
+        /// Coarsest step code.
+        #[arg(long, default_value_t = DEFAULT_STEP_POLICY.coarsest_code)]
+        coarsest: u8,
+        /// Games simulated for the row weights.
+        #[arg(long, default_value_t = WEIGHT_GAMES)]
+        weight_games: usize,
+    },
+    /// What the table in use (embedded, or --table) loses in play against the exact f64 table.
+    TableAudit,
+    /// One player, fair bundles: mean score against the table's expectation.
+    Solitaire {
+        #[arg(default_value_t = 100_000)]
+        games: usize,
+        #[arg(default_value_t = 1)]
+        seed: u64,
+    },
+    /// Spread of the final difference around the table's prediction, by round.
+    Calibrate {
+        #[arg(default_value_t = 3000)]
+        games: usize,
+    },
+    /// Spawn-to-OK and first-decision times of a bot program.
+    Startup {
+        /// The program (default: yacht-bot next to this harness).
+        #[arg(long)]
+        program: Option<PathBuf>,
+        /// Working directory (e.g. the export's, where data.bin is).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+        #[arg(default_value_t = 50)]
+        runs: usize,
+    },
     /// Measures games per second (in-process and external).
     Speed {
         #[arg(long, default_value_t = 40_000)]
@@ -209,7 +256,9 @@ impl RunArgs {
 }
 
 fn main() -> ExitCode {
-    match run(Cli::parse().command) {
+    let cli = Cli::parse();
+    let table = cli.table.as_deref().map(tools::use_table_file).transpose();
+    match table.and_then(|_| run(cli.command)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("harness: {e}");
@@ -396,6 +445,41 @@ fn run(command: Cmd) -> Result<(), String> {
             }
             Ok(())
         }
+        Cmd::Export {
+            dir,
+            step_scale,
+            finest,
+            coarsest,
+            weight_games,
+        } => {
+            let policy = StepPolicy {
+                scale_units: step_scale,
+                finest_code: finest,
+                coarsest_code: coarsest,
+            };
+            print!("{}", tools::export_to(&dir, &policy, weight_games)?);
+            Ok(())
+        }
+        Cmd::TableAudit => {
+            print!("{}", tools::table_audit()?);
+            Ok(())
+        }
+        Cmd::Solitaire { games, seed } => {
+            print!("{}", tools::solitaire(games, seed));
+            Ok(())
+        }
+        Cmd::Calibrate { games } => {
+            print!("{}", tools::calibrate(games));
+            Ok(())
+        }
+        Cmd::Startup { program, dir, runs } => {
+            let program = match program {
+                Some(p) => p,
+                None => sibling_binary("yacht-bot")?,
+            };
+            print!("{}", tools::startup(&program, dir.as_deref(), runs)?);
+            Ok(())
+        }
         Cmd::Speed {
             games,
             external_games,
@@ -416,4 +500,10 @@ fn run(command: Cmd) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// A program built next to this harness (`target/release/NAME`).
+fn sibling_binary(name: &str) -> Result<PathBuf, String> {
+    let exe = std::env::current_exe().map_err(|e| format!("own path: {e}"))?;
+    Ok(exe.with_file_name(name))
 }

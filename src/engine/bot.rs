@@ -8,10 +8,9 @@ use super::opponent::OpponentModel;
 use super::response::best_response;
 use super::view::GameView;
 use super::winbid::{best_win_response_with, Curves};
-use rand::SeedableRng;
-use rand_pcg::Pcg64;
 
 use crate::protocol::{Answer, Command, Group, Hand, Owed, BID_MAX_POINTS};
+use crate::rng::Pcg64;
 use crate::rules::category::Category;
 use crate::rules::dice::{for_each_submultiset, HAND_DICE};
 
@@ -52,6 +51,9 @@ pub struct BotConfig {
     /// First round whose bid maximises the win probability rather than the expected
     /// score difference (0: never).
     pub win_from_round: u8,
+    /// Whether the clock may cut the win search short (a safety stop in play). `bench`
+    /// turns it off: fixed rollout counts, so its signature never depends on machine load.
+    pub use_clock: bool,
 }
 
 impl Default for BotConfig {
@@ -60,6 +62,7 @@ impl Default for BotConfig {
             rng_seed: None,
             bidder: Bidder::Model,
             win_from_round: WIN_FROM_ROUND_DEFAULT,
+            use_clock: true,
         }
     }
 }
@@ -71,6 +74,7 @@ impl BotConfig {
             rng_seed: None,
             bidder: Bidder::Equilibrium,
             win_from_round: 0,
+            use_clock: true,
         }
     }
 }
@@ -261,7 +265,7 @@ pub fn decide_bid_with(
         Bidder::Model => {
             let features = RoundFeatures::compute(view, &a, &b);
             let predictive = model.predict(&features);
-            let response = match win_curves(view, config.win_from_round, &a, &b) {
+            let response = match win_curves(view, config.win_from_round, config.use_clock, &a, &b) {
                 Some([ca, cb]) => {
                     let curves = Curves {
                         a: &ca,
@@ -280,10 +284,10 @@ pub fn decide_bid_with(
 /// The scoring: by win probability where the position calls for it (round 11), else the
 /// best by the table; or why there is none.
 pub fn decide_put(view: &GameView, config: &BotConfig) -> Result<(Category, Hand), String> {
-    if let Some((choice, _)) = win_scoring(view, config.win_from_round) {
-        if let Some(dice) = Hand::from_counts(&choice.dice) {
-            return Ok((choice.category, dice));
-        }
+    if let Some((choice, _)) = win_scoring(view, config.win_from_round)
+        && let Some(dice) = Hand::from_counts(&choice.dice)
+    {
+        return Ok((choice.category, dice));
     }
     let choice = best_choice_for(&view.me).ok_or_else(|| {
         format!(

@@ -5,7 +5,7 @@
 //! deterministic. Tie-break: first category in protocol order, then first scored multiset
 //! in rank order — the same order the solver's quantisation audit uses.
 
-use once_cell::sync::Lazy;
+use std::sync::LazyLock;
 
 use super::state::PlayerState;
 use crate::rules::category::{bonus_gain_k, Category, ALL_USED};
@@ -33,7 +33,7 @@ struct Splits {
     score_k: Vec<[u8; N5]>,
 }
 
-static SPLITS: Lazy<Splits> = Lazy::new(|| {
+static SPLITS: LazyLock<Splits> = LazyLock::new(|| {
     let dice5 = all_multisets(HAND_DICE);
     let mut start = Vec::with_capacity(N10 + 1);
     let mut pairs = Vec::with_capacity(N5 * N5);
@@ -66,7 +66,7 @@ static SPLITS: Lazy<Splits> = Lazy::new(|| {
 
 /// Builds the lookup tables now rather than during the first decision.
 pub fn warm_up() {
-    Lazy::force(&SPLITS);
+    LazyLock::force(&SPLITS);
 }
 
 /// Table units of a kilo-point amount.

@@ -15,7 +15,7 @@ use crate::rules::dice::Counts;
 
 /// Standard deviation (points) of the final score difference around the table's
 /// prediction right after the auction of round r (index r − 1), over 3000 self-play
-/// games of the table-and-equilibrium bot: `yacht-bot calibrate 3000`.
+/// games of the table-and-equilibrium bot: `harness calibrate 3000`.
 pub const FINAL_DIFF_SIGMA_POINTS: [f64; AUCTION_ROUNDS] = [
     16638.0, 16413.0, 16012.0, 15633.0, 14926.0, 14339.0, 13527.0, 12653.0, 11594.0, 10025.0,
     7910.0, 0.0,
@@ -74,10 +74,12 @@ fn rollout_seed(view: &GameView, a: &Counts, b: &Counts) -> u64 {
 
 /// The win curves (we get A, we get B) of the open auction, or `None` when this round
 /// bids for the expected score: before `first_round` (0: never), or when the win
-/// probability cannot move with any plausible transfer.
+/// probability cannot move with any plausible transfer. With `use_clock` the rollouts
+/// stop at [`WIN_CURVES_BUDGET_MS`]; without, all [`ROLLOUTS`] run.
 pub fn win_curves(
     view: &GameView,
     first_round: u8,
+    use_clock: bool,
     a: &Counts,
     b: &Counts,
 ) -> Option<[WinCurve; 2]> {
@@ -124,8 +126,8 @@ pub fn win_curves(
         }
         // Half the budget for the first curve; the second replays as many futures (the
         // same dice for both: common random numbers).
-        let deadline = started + Duration::from_millis(WIN_CURVES_BUDGET_MS / 2);
-        let (curve_a, played) = rollout_curve(&view.me, &view.opp, a, b, &futures, Some(deadline));
+        let deadline = use_clock.then(|| started + Duration::from_millis(WIN_CURVES_BUDGET_MS / 2));
+        let (curve_a, played) = rollout_curve(&view.me, &view.opp, a, b, &futures, deadline);
         let (curve_b, _) = rollout_curve(&view.me, &view.opp, b, a, &futures[..played], None);
         [curve_a, curve_b]
     };

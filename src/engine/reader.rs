@@ -100,7 +100,7 @@ impl Reader {
             observed: usize::MAX,
         };
         let features = RoundFeatures::compute(view, a, b);
-        let response = match win_curves(view, self.win_from_round, a, b) {
+        let response = match win_curves(view, self.win_from_round, true, a, b) {
             Some([ca, cb]) => best_win_response(
                 &Curves {
                     a: &ca,

@@ -11,13 +11,11 @@
 
 use std::time::Instant;
 
-use rand::{Rng, SeedableRng};
-use rand_pcg::Pcg64;
-
 use super::bidding::POINTS_PER_UNIT;
 use super::choice::{best_choice, Choice};
 use super::state::PlayerState;
 use super::wincurve::{after_table_scoring, WinCurve};
+use crate::rng::Pcg64;
 use crate::rules::auction::AUCTION_ROUNDS;
 use crate::rules::dice::{add, Counts};
 
@@ -30,10 +28,10 @@ pub struct FutureRound {
     pub we_win_coin: bool,
 }
 
-fn random_bundle(rng: &mut impl Rng) -> Counts {
+fn random_bundle(rng: &mut Pcg64) -> Counts {
     let mut counts = [0u8; 6];
     for _ in 0..5 {
-        counts[rng.gen_range(0..6)] += 1;
+        counts[rng.below(6)] += 1;
     }
     counts
 }
@@ -48,7 +46,7 @@ pub fn sample_futures(round: u8, samples: usize, seed: u64) -> Vec<Vec<FutureRou
                 .map(|_| FutureRound {
                     a: random_bundle(&mut rng),
                     b: random_bundle(&mut rng),
-                    we_win_coin: rng.gen_bool(0.5),
+                    we_win_coin: rng.chance(0.5),
                 })
                 .collect()
         })

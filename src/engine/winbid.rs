@@ -5,14 +5,12 @@
 //! plus a tiny multiple of the expected score difference, so that where the win
 //! probability cannot be moved the bid still maximises the expected margin.
 
-use rand::Rng;
-use rand_pcg::Pcg64;
-
 use super::bidding::equilibrium_bid;
 use super::opponent::Predictive;
 use super::response::{Response, MIN_OBSERVED_ROUNDS};
 use super::wincurve::WinCurve;
 use crate::protocol::{Group, BID_MAX_POINTS};
+use crate::rng::Pcg64;
 
 /// Weight always kept on the worst case when bidding for the win. Lower than the
 /// expected-score floor: in a close game the worst case of a cheap bid is a large drop
@@ -156,9 +154,7 @@ pub fn best_win_response_with(
             .iter()
             .filter(|c| c.2 >= best.objective_points - RANDOMIZE_TOLERANCE)
             .collect();
-        if let Some(&&(group, amount, objective_points)) =
-            near.get(rng.gen_range(0..near.len().max(1)))
-        {
+        if let Some(&&(group, amount, objective_points)) = near.get(rng.below(near.len().max(1))) {
             best = Response {
                 group,
                 amount,
@@ -230,7 +226,6 @@ mod tests {
 
     #[test]
     fn against_a_reader_the_bid_is_drawn_among_the_near_best() {
-        use rand::SeedableRng;
         let a = WinCurve::Exact {
             diff_points: 30_000,
         };

@@ -99,7 +99,7 @@ impl Layout {
                 }
                 let before = reachable;
                 reachable = [false; 64];
-                for (u, _) in before.iter().enumerate().filter(|(_, &r)| r) {
+                for (u, _) in before.iter().enumerate().filter(|&(_, &r)| r) {
                     for n in 0..=HAND_DICE {
                         let next = (u + n * (f + 1)).min(UPPER_BONUS_THRESHOLD_K as usize);
                         reachable[next] = true;
@@ -107,11 +107,11 @@ impl Layout {
                 }
             }
             let mut present = [false; UPPER_VALUES];
-            for (u, _) in reachable.iter().enumerate().filter(|(_, &r)| r) {
+            for (u, _) in reachable.iter().enumerate().filter(|&(_, &r)| r) {
                 present[effective_upper(upper_set, u as u32) as usize] = true;
             }
             let mut slot = 0u8;
-            for (e, _) in present.iter().enumerate().filter(|(_, &p)| p) {
+            for (e, _) in present.iter().enumerate().filter(|&(_, &p)| p) {
                 upper_slot[upper_set as usize][e] = slot;
                 slot += 1;
             }
@@ -145,7 +145,7 @@ impl Layout {
         let mut out: Vec<(u8, u8)> = slots
             .iter()
             .enumerate()
-            .filter(|(_, &s)| s != NO_SLOT)
+            .filter(|&(_, &s)| s != NO_SLOT)
             .map(|(e, &s)| (s, e as u8))
             .collect();
         out.sort();

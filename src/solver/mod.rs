@@ -4,6 +4,8 @@
 //! [`solve::solve`] once per build and embeds the quantised result in the bot.
 
 pub mod layout;
+#[cfg(not(yacht_export))]
 pub mod model;
 pub mod quantize;
+#[cfg(not(yacht_export))]
 pub mod solve;

@@ -40,6 +40,8 @@ pub struct ExternalPlayer {
     args: Vec<String>,
     running: Option<Running>,
     debug: Vec<String>,
+    /// Working directory of the process (the judge runs a submission beside its data.bin).
+    dir: Option<std::path::PathBuf>,
 }
 
 impl ExternalPlayer {
@@ -55,7 +57,18 @@ impl ExternalPlayer {
             args: words.collect(),
             running: None,
             debug: Vec::new(),
+            dir: None,
         })
+    }
+
+    /// Runs the program in `dir`; a relative program path is taken from there too.
+    pub fn in_dir(mut self, dir: &std::path::Path) -> ExternalPlayer {
+        let program = std::path::Path::new(&self.program);
+        if program.is_relative() && self.program.contains('/') {
+            self.program = dir.join(program).to_string_lossy().into_owned();
+        }
+        self.dir = Some(dir.to_path_buf());
+        self
     }
 
     fn stop(&mut self) {
@@ -126,7 +139,11 @@ impl Player for ExternalPlayer {
     fn start(&mut self, _game_seed: u64) -> Result<(), String> {
         self.stop();
         self.debug.clear();
-        let mut child = Process::new(&self.program)
+        let mut process = Process::new(&self.program);
+        if let Some(dir) = &self.dir {
+            process.current_dir(dir);
+        }
+        let mut child = process
             .args(&self.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

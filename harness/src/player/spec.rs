@@ -1,5 +1,5 @@
 //! Player specifications as written on the command line:
-//! `bot`, `sample:N`, `sample:N:key=value,key=value`, `cmd:<command line>`.
+//! `bot`, `sample:N`, `sample:N:key=value,key=value`, `cmd:<command line>`, `export:DIR`.
 
 use std::str::FromStr;
 
@@ -21,7 +21,13 @@ pub enum PlayerSpec {
     Sample(SampleConfig),
     /// An external program, one fresh process per game.
     Command(String),
+    /// A contest export built in DIR (`harness export DIR`, then the judge's build): run
+    /// as the judge runs it, `./target/release/main NYPC` in DIR beside its `data.bin`.
+    Export(std::path::PathBuf),
 }
+
+/// The judge's command line, relative to an export's folder.
+pub const EXPORT_COMMAND: &str = "./target/release/main NYPC";
 
 impl PlayerSpec {
     /// A new player (no process is started before its first game).
@@ -31,6 +37,7 @@ impl PlayerSpec {
             PlayerSpec::Reader(config) => Box::new(InProcess::new(ReaderAgent::new(*config))),
             PlayerSpec::Sample(config) => Box::new(InProcess::new(SampleAi::new(config.clone()))),
             PlayerSpec::Command(line) => Box::new(ExternalPlayer::new(line)?),
+            PlayerSpec::Export(dir) => Box::new(ExternalPlayer::new(EXPORT_COMMAND)?.in_dir(dir)),
         })
     }
 
@@ -41,11 +48,12 @@ impl PlayerSpec {
             PlayerSpec::Reader(config) => bot_label("reader", config),
             PlayerSpec::Sample(config) => config.label(),
             PlayerSpec::Command(line) => format!("cmd:{line}"),
+            PlayerSpec::Export(dir) => format!("export:{}", dir.display()),
         }
     }
 
     pub fn is_external(&self) -> bool {
-        matches!(self, PlayerSpec::Command(_))
+        matches!(self, PlayerSpec::Command(_) | PlayerSpec::Export(_))
     }
 }
 
@@ -71,6 +79,12 @@ impl FromStr for PlayerSpec {
             }
             return Ok(PlayerSpec::Command(line.trim().to_string()));
         }
+        if let Some(dir) = text.strip_prefix("export:") {
+            if dir.trim().is_empty() {
+                return Err("export: needs the export's folder".to_string());
+            }
+            return Ok(PlayerSpec::Export(dir.trim().into()));
+        }
         if let Some(rest) = text.strip_prefix("sample:") {
             let (number, options) = rest.split_once(':').unwrap_or((rest, ""));
             let number: u8 = number
@@ -80,7 +94,7 @@ impl FromStr for PlayerSpec {
             return SampleConfig::with_options(number, &options).map(PlayerSpec::Sample);
         }
         Err(format!(
-            "unknown player {text:?}: use bot, sample:N[:key=value,...] or cmd:<command line>"
+            "unknown player {text:?}: use bot, sample:N[:key=value,...], cmd:<command line> or export:DIR"
         ))
     }
 }
@@ -151,11 +165,16 @@ mod tests {
             "cmd:./yacht-bot --x".parse::<PlayerSpec>().unwrap(),
             PlayerSpec::Command("./yacht-bot --x".to_string())
         );
+        assert_eq!(
+            "export:/tmp/sub".parse::<PlayerSpec>().unwrap().label(),
+            "export:/tmp/sub"
+        );
         for bad in [
             "",
             "sample:0",
             "sample:x",
             "cmd:",
+            "export:",
             "robot",
             "sample:3:scale=1",
             "bot:bidder=psychic",

@@ -1,14 +1,12 @@
-//! The embedded value table: `F(used, upper, carried)` in 16-bit fixed point.
+//! The exact table, solved by `build.rs` and embedded with `include_bytes_aligned`.
 //!
-//! Solved by `build.rs` and embedded with `include_bytes_aligned`: nothing is read or
-//! computed at start-up.
+//! Nothing is read or computed at start-up. The contest export leaves this module out
+//! (`not_embedded.rs` stands in): the judge gives the table as `data.bin` at run time.
 
 use include_bytes_aligned::include_bytes_aligned;
 
-use crate::rules::category::ALL_USED;
-use crate::rules::dice::{rank, Counts, N5};
-use crate::solver::layout::{effective_upper, row_index, UPPER_DECIDED};
-pub use crate::solver::quantize::TABLE_UNITS_PER_K;
+use super::Source;
+use crate::rules::dice::N5;
 
 mod meta {
     include!(concat!(env!("OUT_DIR"), "/table_meta.rs"));
@@ -18,13 +16,18 @@ pub use meta::{
     TABLE_START_EXPECTED_K,
 };
 
+/// The binary reads no `data.bin` unless told to (`--table`).
+pub const DATA_FILE: Option<&str> = None;
+/// Any `data.bin` it is told to read is checked by its own hash only.
+pub const EXPECTED_DATA: Option<(usize, u64)> = None;
+
 /// The raw bytes, aligned for reading as `u16`.
 static TABLE_RAW: &[u8] = include_bytes_aligned!(2, concat!(env!("OUT_DIR"), "/value_table.bin"));
 
 // The table must be exactly rows × 252 entries of 2 bytes, written with the scale the
 // code reads it with.
 const _: () = assert!(TABLE_BYTES == TABLE_ROWS * N5 * 2);
-const _: () = assert!(meta::TABLE_UNITS_PER_K_BUILT == TABLE_UNITS_PER_K);
+const _: () = assert!(meta::TABLE_UNITS_PER_K_BUILT == super::TABLE_UNITS_PER_K);
 const _: () =
     assert!(include_bytes!(concat!(env!("OUT_DIR"), "/value_table.bin")).len() == TABLE_BYTES);
 
@@ -42,32 +45,11 @@ pub fn entries() -> &'static [u16] {
 #[cfg(not(target_endian = "little"))]
 compile_error!("the embedded table is little endian");
 
-/// The table's row for (`used`, `upper_k`), or `None` when the game is over (all used).
-/// `upper_k` is the upper-section sum so far (any value; capped internally).
-#[inline]
-pub fn row(used: u16, upper_k: u32) -> Option<&'static [u16]> {
-    if used >= ALL_USED {
-        return None;
-    }
-    let eff = effective_upper(used, upper_k.min(63));
-    let r = row_index(&meta::ROW_BASE, &meta::UPPER_SLOT, used, eff)
-        .or_else(|| row_index(&meta::ROW_BASE, &meta::UPPER_SLOT, used, UPPER_DECIDED))?;
-    entries().get(r * N5..(r + 1) * N5)
-}
-
-/// `F(used, upper, carried)` in stored units (kilo-points × [`TABLE_UNITS_PER_K`]);
-/// 0 once every category is used.
-#[inline]
-pub fn value_units(used: u16, upper_k: u32, carried: &Counts) -> i32 {
-    row(used, upper_k).map_or(0, |r| r[rank(carried)] as i32)
-}
-
-/// `F(used, upper, carried)` in kilo-points.
-pub fn value_k(used: u16, upper_k: u32, carried: &Counts) -> f64 {
-    value_units(used, upper_k, carried) as f64 / TABLE_UNITS_PER_K as f64
-}
-
 /// The embedded table's FNV-1a hash, recomputed from the bytes (for checks).
 pub fn computed_hash() -> u64 {
     crate::solver::quantize::fnv1a64(TABLE_RAW)
+}
+
+pub(super) fn source() -> Source {
+    Source::Embedded { hash: TABLE_HASH }
 }

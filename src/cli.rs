@@ -1,0 +1,189 @@
+//! The judge binary's command line: play on stdin/stdout (the default), `bench`, `--version`.
+//!
+//! What the contest runs is `./main NYPC`, so the play path never refuses to start: an
+//! argument it does not know (other than the judge's `NYPC`) is reported on stderr and
+//! play goes on. Every other command fails on an unknown argument. Flags may stand before
+//! or after the command word.
+//!
+//! The table: the binary plays with its embedded table unless `--table FILE` names a
+//! `data.bin`; the contest export has no embedded table and reads `data.bin` from its
+//! working directory. A missing or damaged file is reported and play goes on table-free.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use crate::engine::bot::Bidder;
+use crate::engine::BotConfig;
+use crate::table;
+
+const USAGE: &str = "\
+usage: yacht-bot [--bidder equilibrium|model] [--win-from ROUND] [--table FILE]
+                                     play on stdin/stdout (the judge's protocol)
+       yacht-bot bench [GAMES]       fixed deals through the real decision path: signature and speed
+       yacht-bot --version           version and the table in use";
+
+/// What to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    Play,
+    Bench { games: usize },
+    Version,
+    Help,
+}
+
+/// A parsed command line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    pub command: Command,
+    pub config: BotConfig,
+    /// A `data.bin` to play with instead of the embedded table.
+    pub table: Option<String>,
+    /// Arguments that were not understood.
+    pub unknown: Vec<String>,
+}
+
+/// The judge's argument, which means nothing to us.
+const JUDGE_ARGUMENT: &str = "NYPC";
+
+/// Parses the arguments (without the program name).
+pub fn parse(args: &[String]) -> Options {
+    let mut options = Options {
+        command: Command::Play,
+        config: BotConfig::default(),
+        table: None,
+        unknown: Vec::new(),
+    };
+    let mut i = 0;
+    while i < args.len() {
+        let arg = args[i].as_str();
+        let value = args.get(i + 1);
+        let mut took_value = false;
+        match arg {
+            "--bidder" => {
+                took_value = value.is_some();
+                match value.and_then(|v| Bidder::parse(v)) {
+                    Some(b) => options.config.bidder = b,
+                    None => options.unknown.push(format!(
+                        "--bidder {} (equilibrium or model)",
+                        value.map_or("", |v| v)
+                    )),
+                }
+            }
+            "--win-from" => {
+                took_value = value.is_some();
+                match value.and_then(|v| v.parse::<u8>().ok()) {
+                    Some(r) => options.config.win_from_round = r,
+                    None => options.unknown.push(format!(
+                        "--win-from {} (a round number, 0: never)",
+                        value.map_or("", |v| v)
+                    )),
+                }
+            }
+            "--table" => match value {
+                Some(v) => {
+                    options.table = Some(v.clone());
+                    took_value = true;
+                }
+                None => options.unknown.push("--table needs a file".to_string()),
+            },
+            "--version" | "version" => options.command = Command::Version,
+            "--help" | "-h" | "help" => options.command = Command::Help,
+            "bench" => {
+                let games = value.and_then(|v| v.parse::<usize>().ok());
+                took_value = games.is_some();
+                options.command = Command::Bench {
+                    games: games.unwrap_or(crate::bench::BENCH_GAMES),
+                };
+            }
+            JUDGE_ARGUMENT => {}
+            other => options.unknown.push(other.to_string()),
+        }
+        i += if took_value { 2 } else { 1 };
+    }
+    options
+}
+
+/// Runs the command line; the exit code is 0 whenever the bot played.
+pub fn main(args: &[String]) -> ExitCode {
+    let options = parse(args);
+    let mut stderr = std::io::stderr();
+    for u in &options.unknown {
+        let _ = writeln!(stderr, "yacht-bot: unknown argument {u}");
+    }
+    if !options.unknown.is_empty() && options.command != Command::Play {
+        let _ = writeln!(stderr, "{USAGE}");
+        return ExitCode::from(2);
+    }
+    if options.command == Command::Help {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let file = options.table.as_deref().or(table::DATA_FILE);
+    if let Some(path) = file
+        && let Err(e) = table::load(path)
+    {
+        let _ = writeln!(stderr, "yacht-bot: {path}: {e}; playing without the table");
+    }
+    match options.command {
+        Command::Version => print_version(),
+        Command::Bench { games } => {
+            let report = crate::bench::run(games, options.config);
+            print!("{}", crate::bench::format_report(&report));
+        }
+        _ => {
+            let stdin = std::io::stdin();
+            crate::session::run(
+                stdin.lock(),
+                std::io::stdout(),
+                std::io::stderr(),
+                options.config,
+            );
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn print_version() {
+    println!(
+        "yacht-bot {}",
+        option_env!("CARGO_PKG_VERSION").unwrap_or("(version unknown)")
+    );
+    println!("table: {} ({} rows)", table::source(), table::layout_rows());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(words: &str) -> Vec<String> {
+        words.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn flags_parse_the_same_before_and_after_the_command() {
+        let before = parse(&args("--bidder equilibrium --win-from 0 bench 12"));
+        let after = parse(&args("bench 12 --bidder equilibrium --win-from 0"));
+        assert_eq!(before, after);
+        assert_eq!(before.command, Command::Bench { games: 12 });
+        assert_eq!(before.config.bidder, Bidder::Equilibrium);
+        assert_eq!(before.config.win_from_round, 0);
+        assert!(before.unknown.is_empty());
+    }
+
+    #[test]
+    fn the_judge_argument_is_silent_and_others_are_reported() {
+        let judge = parse(&args("NYPC"));
+        assert_eq!(judge.command, Command::Play);
+        assert!(judge.unknown.is_empty());
+        let odd = parse(&args("NYPC --fast bench --bidder nobody"));
+        assert_eq!(odd.unknown.len(), 2, "{:?}", odd.unknown);
+        assert_eq!(
+            odd.command,
+            Command::Bench {
+                games: crate::bench::BENCH_GAMES
+            }
+        );
+        let table = parse(&args("--table data.bin"));
+        assert_eq!(table.table.as_deref(), Some("data.bin"));
+    }
+}
