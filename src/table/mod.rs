@@ -81,7 +81,9 @@ pub const DATA_FILE: Option<&str> = embedded::DATA_FILE;
 pub fn load(path: &str) -> Result<Source, String> {
     let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
     if let Some((size, hash)) = embedded::EXPECTED_DATA {
-        let got = crate::solver::quantize::fnv1a64(&bytes);
+        // The file's identity is its stored hash (the one `--version` prints), which
+        // `verify` checks against the content.
+        let got = codec::verify(&bytes).map_err(|e| e.to_string())?;
         if bytes.len() != size || got != hash {
             return Err(format!(
                 "{} bytes with hash {got:016x}; this program was exported with {size} bytes, hash {hash:016x}",

@@ -10,7 +10,6 @@ pub mod weights;
 use std::path::{Path, PathBuf};
 
 use encode::{encode, Encoded, StepPolicy};
-use yacht::solver::quantize::fnv1a64;
 use yacht::table::codec::DATA_MAX_BYTES;
 
 /// The contest's limit on the source file (1 MiB).
@@ -22,7 +21,8 @@ pub const WEIGHT_GAMES: usize = 200_000;
 pub const WEIGHT_SEED: u64 = 0xDA7A_B1A5;
 
 /// The judge's manifest: edition 2024, rustc 1.88, and exactly its four crates (the
-/// program uses none of them; they are listed so the build matches the judge's).
+/// program uses none of them; they are listed so the build matches the judge's). The
+/// empty `[workspace]` keeps an export made inside this repository out of its workspace.
 pub const JUDGE_MANIFEST: &str = r#"[package]
 name = "main"
 version = "0.1.0"
@@ -34,6 +34,8 @@ bitvec = "=1.0.1"
 itertools = "=0.14.0"
 num = "=0.4.3"
 rand = "=0.9.0"
+
+[workspace]
 "#;
 
 /// The library's sources (the export is generated from them at export time).
@@ -82,11 +84,12 @@ pub fn export(
     weight_games: usize,
 ) -> Result<ExportSummary, String> {
     let encoded = encode_embedded(policy, weight_games);
-    let data_hash = fnv1a64(&encoded.bytes);
+    // The identity `--version` prints and `table::load` checks: the stored hash.
+    let data_hash = yacht::table::codec::verify(&encoded.bytes).map_err(|e| e.to_string())?;
     let generated = format!(
         "\n/// Size of the `data.bin` exported with this file.\n\
          pub const EXPORT_DATA_BYTES: usize = {};\n\
-         /// FNV-1a 64 hash of the `data.bin` exported with this file.\n\
+         /// Stored hash (FNV-1a 64 of the content) of the `data.bin` exported with this file.\n\
          pub const EXPORT_DATA_HASH: u64 = {data_hash:#018x};\n",
         encoded.bytes.len()
     );
