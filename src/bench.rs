@@ -30,6 +30,9 @@ pub struct BenchReport {
     /// Mean final total of the first seat, judge points (a mix of opponents: a sanity
     /// figure, not a strength measure).
     pub mean_total_points: f64,
+    /// Every answer as `game decision answer`, one per line: two runs (say, on two
+    /// tables) compare line by line to count the decisions that changed.
+    pub answers: String,
 }
 
 impl BenchReport {
@@ -61,6 +64,7 @@ pub fn run(games: usize, config: BotConfig) -> BenchReport {
     let deals = Deal::seeded(BENCH_SEED, games);
     let start = Instant::now();
     let mut signature_input = Vec::new();
+    let mut answers = String::new();
     let mut latency_ns = Vec::new();
     let mut warnings = 0;
     let mut total = 0i64;
@@ -73,9 +77,10 @@ pub fn run(games: usize, config: BotConfig) -> BenchReport {
             1 => play_agents(deal, [&mut bot, &mut ScaledBidder::new(0.5)]),
             _ => play_agents(deal, [&mut ScaledBidder::new(2.0), &mut bot]),
         };
-        for answer in &record.answers {
+        for (d, answer) in record.answers.iter().enumerate() {
             signature_input.extend_from_slice(answer.as_bytes());
             signature_input.push(b'\n');
+            answers += &format!("{i} {d} {answer}\n");
         }
         latency_ns.extend(record.decision_ns);
         warnings += record.warnings.len();
@@ -90,6 +95,7 @@ pub fn run(games: usize, config: BotConfig) -> BenchReport {
         latency_ns,
         warnings,
         mean_total_points: total as f64 / games.max(1) as f64,
+        answers,
     }
 }
 

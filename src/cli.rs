@@ -19,7 +19,9 @@ use crate::table;
 const USAGE: &str = "\
 usage: yacht-bot [--bidder equilibrium|model] [--win-from ROUND] [--table FILE]
                                      play on stdin/stdout (the judge's protocol)
-       yacht-bot bench [GAMES]       fixed deals through the real decision path: signature and speed
+       yacht-bot bench [GAMES] [--answers FILE]
+                                     fixed deals through the real decision path: signature and speed;
+                                     --answers writes every answer (game, decision, answer) to FILE
        yacht-bot --version           version and the table in use";
 
 /// What to do.
@@ -38,6 +40,8 @@ pub struct Options {
     pub config: BotConfig,
     /// A `data.bin` to play with instead of the embedded table.
     pub table: Option<String>,
+    /// Where `bench` writes every answer.
+    pub answers: Option<String>,
     /// Arguments that were not understood.
     pub unknown: Vec<String>,
 }
@@ -51,6 +55,7 @@ pub fn parse(args: &[String]) -> Options {
         command: Command::Play,
         config: BotConfig::default(),
         table: None,
+        answers: None,
         unknown: Vec::new(),
     };
     let mut i = 0;
@@ -85,6 +90,13 @@ pub fn parse(args: &[String]) -> Options {
                     took_value = true;
                 }
                 None => options.unknown.push("--table needs a file".to_string()),
+            },
+            "--answers" => match value {
+                Some(v) => {
+                    options.answers = Some(v.clone());
+                    took_value = true;
+                }
+                None => options.unknown.push("--answers needs a file".to_string()),
             },
             "--version" | "version" => options.command = Command::Version,
             "--help" | "-h" | "help" => options.command = Command::Help,
@@ -129,6 +141,12 @@ pub fn main(args: &[String]) -> ExitCode {
         Command::Bench { games } => {
             let report = crate::bench::run(games, options.config);
             print!("{}", crate::bench::format_report(&report));
+            if let Some(path) = &options.answers
+                && let Err(e) = std::fs::write(path, &report.answers)
+            {
+                let _ = writeln!(stderr, "yacht-bot: {path}: {e}");
+                return ExitCode::from(1);
+            }
         }
         _ => {
             let stdin = std::io::stdin();

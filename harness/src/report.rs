@@ -96,6 +96,34 @@ pub fn match_report(outcome: &MatchOutcome) -> String {
             );
         }
     }
+    for (side, label) in [(0, "X"), (1, "Y")] {
+        if s.round_times[side].iter().all(Vec::is_empty) {
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "decisions {label} by round (ms): round p50 p99 max (answers)"
+        );
+        for (round, times) in s.round_times[side].iter().enumerate() {
+            let mut samples = times.clone();
+            let (Some(p50), Some(p99), Some(max)) = (
+                quantile(&mut samples, 0.5),
+                quantile(&mut samples, 0.99),
+                quantile(&mut samples, 1.0),
+            ) else {
+                continue;
+            };
+            let ms = |us: u32| us as f64 / 1000.0;
+            let _ = writeln!(
+                out,
+                "  {round:>2} {:>8.2} {:>8.2} {:>8.2} ({})",
+                ms(p50),
+                ms(p99),
+                ms(max),
+                samples.len()
+            );
+        }
+    }
     out
 }
 

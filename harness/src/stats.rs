@@ -41,6 +41,8 @@ pub struct MatchStats {
     pub aborts: BTreeMap<(usize, AbortReason), u64>,
     /// Response times by side and answer kind, microseconds (external players only).
     pub times: [[Vec<u32>; 3]; 2],
+    /// Decision (bid and scoring) times by side and round (index 1..=13), microseconds.
+    pub round_times: [[Vec<u32>; 14]; 2],
 }
 
 impl MatchStats {
@@ -76,6 +78,11 @@ impl MatchStats {
                 for kind in AnswerKind::ALL {
                     self.times[side][kind as usize]
                         .extend_from_slice(&game.times[seat].micros[kind as usize]);
+                }
+                for &(round, micros) in &game.times[seat].decisions {
+                    if let Some(slot) = self.round_times[side].get_mut(round as usize) {
+                        slot.push(micros);
+                    }
                 }
             }
         }

@@ -63,6 +63,10 @@ impl ExternalPlayer {
 
     /// Runs the program in `dir`; a relative program path is taken from there too.
     pub fn in_dir(mut self, dir: &std::path::Path) -> ExternalPlayer {
+        // The child starts in `dir`, where a relative program path would be resolved a
+        // second time: make the path absolute so both `dir` forms work.
+        let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+        let dir = dir.as_path();
         let program = std::path::Path::new(&self.program);
         if program.is_relative() && self.program.contains('/') {
             self.program = dir.join(program).to_string_lossy().into_owned();

@@ -72,6 +72,8 @@ struct Game<'a> {
     times: [ResponseTimes; 2],
     options: &'a RefereeOptions,
     debug: Vec<String>,
+    /// The round being played (0 before the first), for response times by round.
+    round: u8,
 }
 
 /// Plays one game of `deal` between `first` and `second`. `seeds` seed each player's
@@ -96,6 +98,7 @@ pub fn play_game(
         times: Default::default(),
         options,
         debug: Vec::new(),
+        round: 0,
     };
     let abort = game.run(deal).err();
     for seat in 0..2 {
@@ -148,6 +151,7 @@ impl Game<'_> {
         }
         for round in 1..=ROUNDS {
             self.log.line(format_args!("ROUND {round}"));
+            self.round = round as u8;
             if let Some(dealt) = deal.rounds.get(round - 1) {
                 self.auction(dealt.a, dealt.b, dealt.tie_winner)?;
             }
@@ -188,7 +192,11 @@ impl Game<'_> {
         self.flush_debug(seat);
         if self.players[seat].is_external() {
             let micros = response.at.saturating_duration_since(sent).as_micros();
-            self.times[seat].micros[kind as usize].push(micros.min(u32::MAX as u128) as u32);
+            let micros = micros.min(u32::MAX as u128) as u32;
+            self.times[seat].micros[kind as usize].push(micros);
+            if kind != AnswerKind::Ready {
+                self.times[seat].decisions.push((self.round, micros));
+            }
         }
         let parse_failure = match kind {
             AnswerKind::Ready => AbortReason::InvalidReady,

@@ -96,6 +96,8 @@ impl AnswerKind {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ResponseTimes {
     pub micros: [Vec<u32>; 3],
+    /// The decisions (bids and scorings) as `(round, micros)`, for timing by round.
+    pub decisions: Vec<(u8, u32)>,
 }
 
 /// One finished (or aborted) game.
