@@ -5,7 +5,8 @@ use super::choice::{best_choice_for, warm_up};
 use super::endgame::{win_curves, win_scoring};
 use super::features::RoundFeatures;
 use super::opponent::OpponentModel;
-use super::response::best_response;
+use super::response::best_response_within;
+use super::safety::{Account, Pricing, Settlement};
 use super::view::GameView;
 use super::winbid::{best_win_response_with, Curves};
 
@@ -92,8 +93,11 @@ pub struct Bot {
     config: BotConfig,
     view: GameView,
     model: OpponentModel,
-    /// Features of the open auction, kept for the model's update at `GET`.
-    pending: Option<RoundFeatures>,
+    /// The open auction's features and pricing, kept for the model's update and the
+    /// account's settlement at `GET`.
+    pending: Option<Pending>,
+    /// What deviating from the safe bids has earned this game ([`super::safety`]).
+    account: Account,
     /// A bid to give at the next `ROLL` instead of deciding one (for wrappers such as
     /// the reader, which decide bids from outside but keep this bot's tracking).
     bid_override: Option<(Group, u32)>,
@@ -114,6 +118,7 @@ impl Bot {
             view: GameView::default(),
             model: OpponentModel::new(),
             pending: None,
+            account: Account::default(),
             bid_override: None,
             rng: Pcg64::seed_from_u64(config.rng_seed.unwrap_or_else(entropy_seed)),
         }
@@ -132,6 +137,7 @@ impl Bot {
                 self.view = GameView::default();
                 self.model = OpponentModel::new();
                 self.pending = None;
+                self.account = Account::default();
                 warm_up();
                 Some(Answer::Ok)
             }
@@ -149,8 +155,11 @@ impl Bot {
                 opp_group,
                 opp_amount,
             } => {
-                if let (Some(features), Some(ours)) = (self.pending.take(), self.view.my_bid) {
-                    self.model.observe(features, opp_group, opp_amount, ours);
+                if let (Some(pending), Some(ours)) = (self.pending.take(), self.view.my_bid) {
+                    self.account
+                        .settle(&pending.settlement, ours, (opp_group, opp_amount));
+                    self.model
+                        .observe(pending.features, opp_group, opp_amount, ours);
                 }
                 warnings.extend(self.view.apply_get(got, opp_group, opp_amount));
                 None
@@ -192,18 +201,29 @@ impl Bot {
         &self.model
     }
 
+    /// The safe-exploitation account (for reports and tests).
+    pub fn account(&self) -> &Account {
+        &self.account
+    }
+
     /// Makes the next `ROLL` answer `bid` instead of the bot's own decision.
     pub fn override_next_bid(&mut self, bid: (Group, u32)) {
         self.bid_override = Some(bid);
     }
 
     fn bid(&mut self) -> Answer {
-        let (group, amount, features) = match self.bid_override.take() {
+        let (group, amount, pending) = match self.bid_override.take() {
             Some((group, amount)) => (group, amount.min(BID_MAX_POINTS), None),
-            None => decide_bid_with(&self.view, &self.config, &self.model, Some(&mut self.rng)),
+            None => decide_bid_with(
+                &self.view,
+                &self.config,
+                &self.model,
+                &self.account,
+                Some(&mut self.rng),
+            ),
         };
         self.view.my_bid = Some((group, amount));
-        self.pending = features;
+        self.pending = pending;
         Answer::Bid { group, amount }
     }
 
@@ -235,23 +255,33 @@ fn entropy_seed() -> u64 {
     hasher.finish()
 }
 
-/// The bid for the open auction (deterministic), and the auction's features when the
-/// bidder models the opponent (to update the model with the opponent's bid at `GET`).
+/// What a modelling bid leaves for its `GET`: the features (to update the model with the
+/// opponent's bid) and the pricing and reference bid (to settle the account).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pending {
+    pub features: RoundFeatures,
+    pub settlement: Settlement,
+}
+
+/// The bid for the open auction (deterministic) with a fresh account, and what the
+/// auction leaves for its `GET` when the bidder models the opponent.
 pub fn decide_bid(
     view: &GameView,
     config: &BotConfig,
     model: &OpponentModel,
-) -> (Group, u32, Option<RoundFeatures>) {
-    decide_bid_with(view, config, model, None)
+) -> (Group, u32, Option<Pending>) {
+    decide_bid_with(view, config, model, &Account::default(), None)
 }
 
-/// [`decide_bid`], drawing among near-best bids with `rng` against a suspected reader.
+/// [`decide_bid`] within `account`'s budget, drawing among near-best bids with `rng`
+/// against a suspected reader.
 pub fn decide_bid_with(
     view: &GameView,
     config: &BotConfig,
     model: &OpponentModel,
+    account: &Account,
     rng: Option<&mut Pcg64>,
-) -> (Group, u32, Option<RoundFeatures>) {
+) -> (Group, u32, Option<Pending>) {
     let Some((a, b)) = view.roll else {
         return (Group::A, 0, None);
     };
@@ -265,18 +295,39 @@ pub fn decide_bid_with(
         Bidder::Model => {
             let features = RoundFeatures::compute(view, &a, &b);
             let predictive = model.predict(&features);
-            let response = match win_curves(view, config.win_from_round, config.use_clock, &a, &b) {
-                Some([ca, cb]) => {
-                    let curves = Curves {
-                        a: &ca,
-                        b: &cb,
-                        swing_points: features.swing_points,
-                    };
-                    best_win_response_with(&curves, &predictive, rng)
-                }
-                None => best_response(features.swing_points, &predictive),
+            let swing_points = features.swing_points;
+            let (response, pricing) =
+                match win_curves(view, config.win_from_round, config.use_clock, &a, &b) {
+                    Some([ca, cb]) => {
+                        let curves = Curves {
+                            a: &ca,
+                            b: &cb,
+                            swing_points,
+                        };
+                        let budget = account.win;
+                        let response = best_win_response_with(&curves, &predictive, rng, budget);
+                        (
+                            response,
+                            Pricing::Win {
+                                a: ca,
+                                b: cb,
+                                swing_points,
+                            },
+                        )
+                    }
+                    None => (
+                        best_response_within(swing_points, &predictive, account.points),
+                        Pricing::Points { swing_points },
+                    ),
+                };
+            let pending = Pending {
+                features,
+                settlement: Settlement {
+                    pricing,
+                    reference: response.reference,
+                },
             };
-            (response.group, response.amount, Some(features))
+            (response.group, response.amount, Some(pending))
         }
     }
 }

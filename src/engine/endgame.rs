@@ -42,12 +42,18 @@ pub fn is_open(round: usize, diffs_points: &[f64]) -> bool {
 /// by bidding for the win: the expected-score response decides (and keeps its points).
 pub const WIN_FLAT_EPSILON: f64 = 0.005;
 
-/// Whether the win probability can move at all with transfers up to `|swing|` either way.
-pub fn curves_matter(curves: &[WinCurve; 2], swing_points: f64) -> bool {
+/// Movement the probe must show before the full search runs: two of its rollouts. One
+/// rollout (1/64) is noise; a game where no more than that moves is decided, and the
+/// table answers in microseconds instead of the full search's tens of milliseconds.
+pub const PROBE_FLAT_EPSILON: f64 = 2.0 / PROBE_ROLLOUTS as f64;
+
+/// Whether the win probability moves by `epsilon` with transfers up to `|swing|` either
+/// way.
+pub fn curves_matter(curves: &[WinCurve; 2], swing_points: f64, epsilon: f64) -> bool {
     let reach = swing_points.abs().max(1.0);
     let high = curves.iter().map(|c| c.at(reach)).fold(f64::MIN, f64::max);
     let low = curves.iter().map(|c| c.at(-reach)).fold(f64::MAX, f64::min);
-    high - low >= WIN_FLAT_EPSILON
+    high - low >= epsilon
 }
 
 /// Rollouts per win curve before round 11.
@@ -121,7 +127,7 @@ pub fn win_curves(
             rollout_curve(&view.me, &view.opp, a, b, probe, None).0,
             rollout_curve(&view.me, &view.opp, b, a, probe, None).0,
         ];
-        if !curves_matter(&probe_curves, v.swing_points() as f64) {
+        if !curves_matter(&probe_curves, v.swing_points() as f64, PROBE_FLAT_EPSILON) {
             return None;
         }
         // Half the budget for the first curve; the second replays as many futures (the
@@ -131,7 +137,7 @@ pub fn win_curves(
         let (curve_b, _) = rollout_curve(&view.me, &view.opp, b, a, &futures[..played], None);
         [curve_a, curve_b]
     };
-    curves_matter(&curves, v.swing_points() as f64).then_some(curves)
+    curves_matter(&curves, v.swing_points() as f64, WIN_FLAT_EPSILON).then_some(curves)
 }
 
 /// Scorings weighed by win probability in round 11: the table's best few overall, and
@@ -141,8 +147,12 @@ pub const WIN_SCORING_CANDIDATES: usize = 8;
 /// Candidates kept per open category, by table value and by immediate score.
 pub const WIN_SCORING_PER_CATEGORY: usize = 6;
 
+/// Win probabilities closer than this are equal (far below the smallest probability of
+/// a roll, 1/7776, times another's).
+pub const WIN_TIE_TOLERANCE: f64 = 1e-9;
+
 /// The round-11 scoring with the highest P(win) + ½ P(draw) among the candidates
-/// (ties: the higher table value), against the opponent's table scoring; `None` in other
+/// (ties within [`WIN_TIE_TOLERANCE`]: the higher table value), against the opponent's table scoring; `None` in other
 /// rounds. Always searched (a few ms): a long shot such as a last YACHT is exactly what a
 /// normal approximation of the outcome would call decided.
 pub fn win_scoring(view: &GameView, first_round: u8) -> Option<(Choice, f64)> {
@@ -192,9 +202,61 @@ pub fn win_scoring(view: &GameView, first_round: u8) -> Option<(Choice, f64)> {
             continue;
         }
         let win = sure_win_probability(&after, &opp, &opp_finals);
-        if best.is_none_or(|(_, w)| win > w) {
+        // Equal win probabilities (a decided game: both 1) leave the table to decide;
+        // the sums of 252 probabilities differ in their last bits with the order.
+        let better = best.is_none_or(|(b, w)| {
+            win > w + WIN_TIE_TOLERANCE
+                || (win >= w - WIN_TIE_TOLERANCE && candidate.value_units > b.value_units)
+        });
+        if better {
             best = Some((candidate, win));
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::state::PlayerState;
+    use crate::rng::Pcg64;
+    use crate::rules::category::Category;
+
+    fn random_state(rng: &mut Pcg64, bid_points: i64) -> PlayerState {
+        let mut held = [0u8; 6];
+        for _ in 0..10 {
+            held[rng.below(6)] += 1;
+        }
+        // Nine categories used, three open: the state of round 11's scoring.
+        let mut used = 0u16;
+        while used.count_ones() < 9 {
+            used |= Category::ALL[rng.below(CATEGORY_COUNT)].bit();
+        }
+        PlayerState {
+            held,
+            used,
+            upper_k: rng.below(70) as u32,
+            category_k: 150,
+            bid_points,
+        }
+    }
+
+    /// A decided game keeps its points: when every scoring wins, the table's choice is
+    /// played (it once played `CHOICE 35566` from `2222345566` over a 30k straight).
+    #[test]
+    fn a_won_game_scores_by_the_table() {
+        let mut rng = Pcg64::seed_from_u64(11);
+        for _ in 0..100 {
+            let view = GameView {
+                round: (AUCTION_ROUNDS - 1) as u8,
+                me: random_state(&mut rng, 300_000),
+                opp: random_state(&mut rng, 0),
+                ..GameView::default()
+            };
+            let (choice, win) = win_scoring(&view, 5).expect("round 11 is searched");
+            let table = best_choice_for(&view.me).expect("a legal scoring");
+            assert!(win > 1.0 - 1e-9, "{win}");
+            assert_eq!(choice.value_units, table.value_units, "{view:?}");
+        }
+    }
 }

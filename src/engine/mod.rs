@@ -10,6 +10,7 @@ pub mod opponent;
 pub mod reader;
 pub mod response;
 pub mod rollout;
+pub mod safety;
 pub mod state;
 pub mod view;
 pub mod winbid;

@@ -12,10 +12,12 @@
 //! the model leaves unexplained plus a floor. The worst case of ask (g, x) is
 //! `min(base(other) + 2x, base(g) − 2x)`, maximised by the equilibrium `x = |S|/4`, so with
 //! no evidence the response is the equilibrium bid, and it strays only as far as the
-//! evidence pays for.
+//! evidence pays for. On top of that, [`best_response_within`] keeps to bids whose risk
+//! next to the equilibrium bid fits the game's account ([`super::safety`]).
 
 use super::bidding::equilibrium_bid;
 use super::opponent::{Atom, Predictive};
+use super::safety::{risk, Pricing};
 use crate::protocol::{Group, BID_MAX_POINTS};
 
 /// Weight always kept on the worst case: a confident model may still be wrong.
@@ -31,6 +33,10 @@ pub struct Response {
     pub objective_points: f64,
     /// The hedge weight λ used.
     pub lambda: f64,
+    /// The safe reference bid (the equilibrium bid; on win curves, the maximin bid).
+    pub reference: (Group, u32),
+    /// The most this bid can lose next to the reference against any opponent bid.
+    pub risk: f64,
 }
 
 fn base(swing_points: f64, group: Group) -> f64 {
@@ -131,18 +137,33 @@ impl<'a> Expectation<'a> {
     }
 }
 
-/// The bid maximising the hedged objective against `predictive`, for swing `S` (points).
+/// The bid maximising the hedged objective against `predictive`, for swing `S` (points),
+/// with no limit on its risk (for test adversaries; the bot uses [`best_response_within`]).
 pub fn best_response(swing_points: f64, predictive: &Predictive) -> Response {
+    best_response_within(swing_points, predictive, f64::INFINITY)
+}
+
+/// The bid maximising the hedged objective among those that can lose at most
+/// `budget_points` next to the equilibrium bid, against any opponent bid.
+pub fn best_response_within(
+    swing_points: f64,
+    predictive: &Predictive,
+    budget_points: f64,
+) -> Response {
     let (eq_group, eq_amount) = equilibrium_bid(swing_points.round() as i64);
+    let reference = (eq_group, eq_amount);
     let equilibrium = Response {
         group: eq_group,
         amount: eq_amount,
         objective_points: worst_case(swing_points, eq_group, eq_amount),
         lambda: 1.0,
+        reference,
+        risk: 0.0,
     };
     if predictive.observed < MIN_OBSERVED_ROUNDS || predictive.atoms.is_empty() {
         return equilibrium;
     }
+    let pricing = Pricing::Points { swing_points };
     let lambda = (predictive.hedge() + ROBUST_FLOOR).clamp(0.0, 1.0);
     let expectation = Expectation::new(swing_points, &predictive.atoms);
     let objective = |g: Group, x: u32| {
@@ -156,12 +177,17 @@ pub fn best_response(swing_points: f64, predictive: &Predictive) -> Response {
     let mut consider = |g: Group, x: u32| {
         let value = objective(g, x);
         if value > best.objective_points {
-            best = Response {
-                group: g,
-                amount: x,
-                objective_points: value,
-                lambda,
-            };
+            let risk = risk(&pricing, reference, (g, x));
+            if risk <= budget_points {
+                best = Response {
+                    group: g,
+                    amount: x,
+                    objective_points: value,
+                    lambda,
+                    reference,
+                    risk,
+                };
+            }
         }
     };
     // Between the amounts of their same-group atoms the objective is linear in x (with a

@@ -8,6 +8,7 @@
 use super::bidding::equilibrium_bid;
 use super::opponent::Predictive;
 use super::response::{Response, MIN_OBSERVED_ROUNDS};
+use super::safety::{risk, Pricing};
 use super::wincurve::WinCurve;
 use crate::protocol::{Group, BID_MAX_POINTS};
 use crate::rng::Pcg64;
@@ -42,7 +43,7 @@ impl Curves<'_> {
     }
 
     /// Our value for ask (g, x) against their ask (h, y).
-    fn outcome(&self, g: Group, x: u32, h: Group, y: u32) -> f64 {
+    pub fn outcome(&self, g: Group, x: u32, h: Group, y: u32) -> f64 {
         let (xf, yf) = (x as f64, y as f64);
         if g != h {
             self.value(g, yf - xf)
@@ -77,17 +78,21 @@ pub const RANDOMIZE_FROM_HEDGE: f64 = 0.5;
 /// How far below the best objective (win probability) a bid may be and still be drawn.
 pub const RANDOMIZE_TOLERANCE: f64 = 0.01;
 
-/// The bid maximising the hedged win objective (deterministic).
+/// The bid maximising the hedged win objective (deterministic, no limit on its risk: for
+/// test adversaries).
 pub fn best_win_response(curves: &Curves, predictive: &Predictive) -> Response {
-    best_win_response_with(curves, predictive, None)
+    best_win_response_with(curves, predictive, None, f64::INFINITY)
 }
 
-/// The bid maximising the hedged win objective; with `rng`, against an opponent that may
-/// read our bids, one drawn among those within [`RANDOMIZE_TOLERANCE`] of the best.
+/// The bid maximising the hedged win objective among those that can lose at most
+/// `budget` win probability next to the maximin bid against any opponent bid; with
+/// `rng`, against an opponent that may read our bids, one drawn among the allowed bids
+/// within [`RANDOMIZE_TOLERANCE`] of the best.
 pub fn best_win_response_with(
     curves: &Curves,
     predictive: &Predictive,
     rng: Option<&mut Pcg64>,
+    budget: f64,
 ) -> Response {
     let swing = curves.swing_points;
     let (eq_group, eq_amount) = equilibrium_bid(swing.round() as i64);
@@ -128,39 +133,58 @@ pub fn best_win_response_with(
     candidates.sort_unstable();
     candidates.dedup();
 
-    let mut best = Response {
-        group: eq_group,
-        amount: eq_amount,
-        objective_points: objective(eq_group, eq_amount),
-        lambda,
-    };
     let scored: Vec<(Group, u32, f64)> = [Group::A, Group::B]
         .into_iter()
         .flat_map(|g| candidates.iter().map(move |&x| (g, x)))
         .map(|(g, x)| (g, x, objective(g, x)))
         .collect();
-    for &(g, x, value) in &scored {
-        if value > best.objective_points + 1e-12 {
-            best = Response {
-                group: g,
-                amount: x,
-                objective_points: value,
-                lambda,
-            };
+    // The reference: the maximin bid (the equilibrium bid when nothing beats its worst
+    // case), which safe exploitation measures every deviation against.
+    let mut reference = (eq_group, eq_amount);
+    let mut reference_worst = curves.worst_case(eq_group, eq_amount);
+    for &(g, x, _) in &scored {
+        let worst = curves.worst_case(g, x);
+        if worst > reference_worst + 1e-12 {
+            reference = (g, x);
+            reference_worst = worst;
+        }
+    }
+    let pricing = Pricing::Win {
+        a: curves.a.clone(),
+        b: curves.b.clone(),
+        swing_points: swing,
+    };
+    let response = |(g, x): (Group, u32), objective_points: f64, risk: f64| Response {
+        group: g,
+        amount: x,
+        objective_points,
+        lambda,
+        reference,
+        risk,
+    };
+    // Best first; the first allowed one wins (the reference always is: risk 0).
+    let mut ranked: Vec<&(Group, u32, f64)> = scored.iter().collect();
+    ranked.sort_by(|p, q| q.2.total_cmp(&p.2));
+    let mut best = response(reference, objective(reference.0, reference.1), 0.0);
+    for &&(g, x, value) in &ranked {
+        if value <= best.objective_points + 1e-12 {
+            break;
+        }
+        let risk = risk(&pricing, reference, (g, x));
+        if risk <= budget {
+            best = response((g, x), value, risk);
+            break;
         }
     }
     if let Some(rng) = rng.filter(|_| predictive.hedge() >= RANDOMIZE_FROM_HEDGE) {
-        let near: Vec<&(Group, u32, f64)> = scored
+        let near: Vec<(Group, u32, f64, f64)> = ranked
             .iter()
-            .filter(|c| c.2 >= best.objective_points - RANDOMIZE_TOLERANCE)
+            .take_while(|c| c.2 >= best.objective_points - RANDOMIZE_TOLERANCE)
+            .map(|&&(g, x, value)| (g, x, value, risk(&pricing, reference, (g, x))))
+            .filter(|c| c.3 <= budget)
             .collect();
-        if let Some(&&(group, amount, objective_points)) = near.get(rng.below(near.len().max(1))) {
-            best = Response {
-                group,
-                amount,
-                objective_points,
-                lambda,
-            };
+        if let Some(&(g, x, value, risk)) = near.get(rng.below(near.len().max(1))) {
+            best = response((g, x), value, risk);
         }
     }
     best
@@ -246,7 +270,7 @@ mod tests {
         let mut amounts = std::collections::BTreeSet::new();
         for seed in 0..40 {
             let mut rng = Pcg64::seed_from_u64(seed);
-            let r = best_win_response_with(&curves, &read, Some(&mut rng));
+            let r = best_win_response_with(&curves, &read, Some(&mut rng), f64::INFINITY);
             // Every draw is as good as the best, within the tolerance.
             assert!(r.objective_points >= best.objective_points - RANDOMIZE_TOLERANCE);
             assert!(r.amount <= BID_MAX_POINTS);
@@ -255,7 +279,12 @@ mod tests {
         assert!(amounts.len() > 3, "the draws vary: {amounts:?}");
         // Without a suspected reader the bid is the deterministic best.
         let mut rng = Pcg64::seed_from_u64(1);
-        let plain = best_win_response_with(&curves, &Predictive::default(), Some(&mut rng));
+        let plain = best_win_response_with(
+            &curves,
+            &Predictive::default(),
+            Some(&mut rng),
+            f64::INFINITY,
+        );
         assert_eq!(plain, best_win_response(&curves, &Predictive::default()));
     }
 }

@@ -1,0 +1,52 @@
+//! Safe exploitation in whole games: whatever the opponent does, the account of what the
+//! bot's deviations from the safe bids earned never goes below zero, so the bot never
+//! earns less than the safe bids would have against the same opponent bids by more than
+//! the allowance; against an opponent with a plain weakness it still deviates.
+
+use yacht::engine::reader::Reader;
+use yacht::engine::{Bot, BotConfig};
+use yacht::selfplay::{play_agents, Agent, Deal, ScaledBidder};
+
+fn config(seed: u64) -> BotConfig {
+    BotConfig {
+        rng_seed: Some(seed),
+        use_clock: false,
+        ..BotConfig::default()
+    }
+}
+
+/// Plays `games` deals against `opponent` and returns the bot's deviations; panics if an
+/// account ends below zero.
+fn deviations_against(opponent: &mut dyn Agent, games: usize, seed: u64) -> u32 {
+    let mut deviations = 0;
+    for (i, deal) in Deal::seeded(seed, games).iter().enumerate() {
+        let mut bot = Bot::new(config(seed + i as u64));
+        let record = if i % 2 == 0 {
+            play_agents(deal, [&mut bot, opponent])
+        } else {
+            play_agents(deal, [opponent, &mut bot])
+        };
+        assert!(record.warnings.is_empty(), "{:?}", record.warnings);
+        let account = bot.account();
+        assert!(account.points >= -1e-6, "game {i}: {account:?}");
+        assert!(account.win >= -1e-9, "game {i}: {account:?}");
+        assert!(account.points <= 1e9 && account.win <= 1e3);
+        deviations += account.deviations;
+    }
+    deviations
+}
+
+#[test]
+fn a_reader_of_our_bids_cannot_drive_the_account_below_zero() {
+    // The reader knows the bid of a copy of our bot (same seed: fully readable) and
+    // answers it best: every deviation is punished where it can be.
+    let mut reader = Reader::new(config(500), BotConfig::default_equilibrium(), 5);
+    deviations_against(&mut reader, 6, 500);
+}
+
+#[test]
+fn a_weak_bidder_is_still_exploited() {
+    let mut under = ScaledBidder::new(0.5);
+    let deviations = deviations_against(&mut under, 6, 600);
+    assert!(deviations >= 6, "only {deviations} deviations in 6 games");
+}
