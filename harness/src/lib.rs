@@ -4,8 +4,10 @@
 //! The rules are never re-implemented here: scoring, the auction and the protocol come
 //! from the bot crate (`yacht`).
 
+pub mod contest;
 pub mod deal;
 pub mod export;
+pub mod gauntlet;
 pub mod matches;
 pub mod player;
 pub mod referee;

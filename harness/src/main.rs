@@ -57,6 +57,30 @@ enum Cmd {
         #[command(flatten)]
         run: RunArgs,
     },
+    /// The bot and a baseline against every contest-like opponent, on the same deals, side
+    /// by side, with a paired SPRT of the bot against the baseline over the population
+    Gauntlet {
+        /// The candidate.
+        #[arg(long, value_name = "PLAYER", default_value = "bot")]
+        bot: String,
+        /// The baseline it must not fall below.
+        #[arg(long, value_name = "PLAYER", default_value = "bot:bidder=equilibrium")]
+        baseline: String,
+        /// Opponents (repeatable); default: the contest population (`contest::POPULATION`).
+        #[arg(long = "opponent", value_name = "PLAYER")]
+        opponents: Vec<String>,
+        /// Also play the ten sample AIs.
+        #[arg(long)]
+        samples: bool,
+        /// SPRT lower bound, normalized Elo.
+        #[arg(long, default_value_t = -3.0, allow_hyphen_values = true)]
+        nelo0: f64,
+        /// SPRT upper bound, normalized Elo.
+        #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
+        nelo1: f64,
+        #[command(flatten)]
+        run: RunArgs,
+    },
     /// Any two players over many deals, seats swapped on each deal.
     Match {
         /// Player X (the report's point of view).
@@ -303,6 +327,53 @@ fn run(command: Cmd) -> Result<(), String> {
             let started = std::time::Instant::now();
             let outcomes = run_tournament(&config)?;
             print!("{}", tournament_table(&x.label(), &outcomes));
+            println!("({:.1} s)", started.elapsed().as_secs_f64());
+            Ok(())
+        }
+        Cmd::Gauntlet {
+            bot,
+            baseline,
+            opponents,
+            samples,
+            nelo0,
+            nelo1,
+            run,
+        } => {
+            let mut opponents: Vec<PlayerSpec> = if opponents.is_empty() {
+                harness::contest::POPULATION
+                    .iter()
+                    .map(|m| PlayerSpec::Contest(m.name))
+                    .collect()
+            } else {
+                opponents
+                    .iter()
+                    .map(|o| o.parse())
+                    .collect::<Result<_, _>>()?
+            };
+            if samples {
+                opponents.extend(standard_opponents());
+            }
+            let config = harness::gauntlet::GauntletConfig {
+                candidate: bot.parse()?,
+                baseline: baseline.parse()?,
+                opponents,
+                deals: run.deals()?,
+                threads: run.threads,
+                referee: run.referee(),
+                progress: !run.no_progress,
+            };
+            let started = std::time::Instant::now();
+            let rows = harness::gauntlet::run_gauntlet(&config)?;
+            print!(
+                "{}",
+                harness::gauntlet::report(
+                    &config.candidate.label(),
+                    &config.baseline.label(),
+                    &rows,
+                    nelo0,
+                    nelo1
+                )
+            );
             println!("({:.1} s)", started.elapsed().as_secs_f64());
             Ok(())
         }

@@ -79,6 +79,9 @@ pub struct MatchOutcome {
     pub x_label: String,
     pub y_label: String,
     pub stats: MatchStats,
+    /// X's points in halves (0..=4) of each deal pair, in deal order (for paired
+    /// comparisons of two players on the same deals).
+    pub pair_halves: Vec<u8>,
     pub elapsed: Duration,
     pub threads: usize,
 }
@@ -199,13 +202,23 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchOutcome, String> {
     let elapsed = started.elapsed();
     bar.finish_and_clear();
     let mut stats = MatchStats::default();
-    for pair in &pairs? {
+    let pairs = pairs?;
+    for pair in &pairs {
         stats.add_pair(pair);
     }
+    let pair_halves = pairs
+        .iter()
+        .map(|p| {
+            (0..2)
+                .map(|g| p.games[g].result.half_points(PairRecord::x_seat(g)) as u8)
+                .sum()
+        })
+        .collect();
     Ok(MatchOutcome {
         x_label: config.x.label(),
         y_label: config.y.label(),
         stats,
+        pair_halves,
         elapsed,
         threads,
     })

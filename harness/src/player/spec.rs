@@ -1,5 +1,6 @@
 //! Player specifications as written on the command line:
-//! `bot`, `sample:N`, `sample:N:key=value,key=value`, `cmd:<command line>`, `export:DIR`.
+//! `bot`, `sample:N`, `sample:N:key=value,key=value`, `contest:NAME`, `cmd:<command line>`,
+//! `export:DIR`.
 
 use std::str::FromStr;
 
@@ -19,6 +20,8 @@ pub enum PlayerSpec {
     Reader(BotConfig),
     /// A sample AI, in-process.
     Sample(SampleConfig),
+    /// A contest-like bot of [`crate::contest::POPULATION`], in-process.
+    Contest(&'static str),
     /// An external program, one fresh process per game.
     Command(String),
     /// A contest export built in DIR (`harness export DIR`, then the judge's build): run
@@ -36,6 +39,11 @@ impl PlayerSpec {
             PlayerSpec::Bot(config) => Box::new(InProcess::new(BotAgent::new(*config))),
             PlayerSpec::Reader(config) => Box::new(InProcess::new(ReaderAgent::new(*config))),
             PlayerSpec::Sample(config) => Box::new(InProcess::new(SampleAi::new(config.clone()))),
+            PlayerSpec::Contest(name) => {
+                let member = crate::contest::member(name)
+                    .ok_or_else(|| format!("no contest bot {name:?}"))?;
+                Box::new(InProcess::new(crate::contest::ContestBot::new(member)))
+            }
             PlayerSpec::Command(line) => Box::new(ExternalPlayer::new(line)?),
             PlayerSpec::Export(dir) => Box::new(ExternalPlayer::new(EXPORT_COMMAND)?.in_dir(dir)),
         })
@@ -47,6 +55,7 @@ impl PlayerSpec {
             PlayerSpec::Bot(config) => bot_label("bot", config),
             PlayerSpec::Reader(config) => bot_label("reader", config),
             PlayerSpec::Sample(config) => config.label(),
+            PlayerSpec::Contest(name) => format!("contest:{name}"),
             PlayerSpec::Command(line) => format!("cmd:{line}"),
             PlayerSpec::Export(dir) => format!("export:{}", dir.display()),
         }
@@ -85,6 +94,18 @@ impl FromStr for PlayerSpec {
             }
             return Ok(PlayerSpec::Export(dir.trim().into()));
         }
+        if let Some(name) = text.strip_prefix("contest:") {
+            return crate::contest::member(name.trim())
+                .map(|m| PlayerSpec::Contest(m.name))
+                .ok_or_else(|| {
+                    let names: Vec<&str> =
+                        crate::contest::POPULATION.iter().map(|m| m.name).collect();
+                    format!(
+                        "no contest bot {name:?}; the population: {}",
+                        names.join(", ")
+                    )
+                });
+        }
         if let Some(rest) = text.strip_prefix("sample:") {
             let (number, options) = rest.split_once(':').unwrap_or((rest, ""));
             let number: u8 = number
@@ -94,7 +115,7 @@ impl FromStr for PlayerSpec {
             return SampleConfig::with_options(number, &options).map(PlayerSpec::Sample);
         }
         Err(format!(
-            "unknown player {text:?}: use bot, sample:N[:key=value,...], cmd:<command line> or export:DIR"
+            "unknown player {text:?}: use bot, sample:N[:key=value,...], contest:NAME, cmd:<command line> or export:DIR"
         ))
     }
 }
