@@ -246,3 +246,72 @@ fn likelihood(prediction: &Prediction, group: Group, amount: u32) -> f64 {
     };
     (p_group * p_amount).max(f64::MIN_POSITIVE)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn features(round: u8, swing: f64) -> RoundFeatures {
+        RoundFeatures {
+            round,
+            sum_diff: swing / 1000.0,
+            own_value_points: swing / 2.0,
+            swing_points: swing,
+            immediate_points: swing / 3.0,
+            lead_points: 0.0,
+        }
+    }
+
+    fn mass_near(p: &Predictive, group: Group, amount: u32, within: u32) -> f64 {
+        p.atoms
+            .iter()
+            .filter(|a| a.group == group && a.amount.abs_diff(amount) <= within)
+            .map(|a| a.weight)
+            .sum()
+    }
+
+    #[test]
+    fn weights_are_a_distribution_and_start_at_the_priors() {
+        let model = OpponentModel::new();
+        let w = model.weights();
+        assert!((w.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+        let n = model.habits().len();
+        assert!((w[n] - UNEXPLAINED_PRIOR).abs() < 1e-9);
+        assert!((w[n + 1] - READER_PRIOR).abs() < 1e-9);
+        assert_eq!(model.predict(&features(1, 10_000.0)).observed, 0);
+    }
+
+    #[test]
+    fn a_steady_habit_is_learned() {
+        // The opponent asks the group its swing favours with a quarter of the swing.
+        let mut model = OpponentModel::new();
+        for (round, swing) in [(1u8, 20_000.0), (2, -12_000.0), (3, 30_000.0), (4, 8_000.0)] {
+            let group = if swing > 0.0 { Group::A } else { Group::B };
+            let amount = (f64::abs(swing) / 4.0) as u32;
+            // Our bid differs from theirs, so a reader explains nothing.
+            model.observe(features(round, swing), group, amount, (group.other(), 77));
+        }
+        let p = model.predict(&features(5, 40_000.0));
+        assert!(p.unexplained < UNEXPLAINED_PRIOR, "{p:?}");
+        assert!(p.read < READER_PRIOR, "{p:?}");
+        let near = mass_near(&p, Group::A, 10_000, 1_500);
+        assert!(near > 0.5, "mass near the habit's bid: {near}; {p:?}");
+    }
+
+    #[test]
+    fn replies_that_track_our_bid_raise_the_reader_weight() {
+        let mut model = OpponentModel::new();
+        // Amounts no habit predicts from the features, each one above our own bid.
+        for (round, ours) in [(1u8, 4_321u32), (2, 17), (3, 23_456), (4, 999), (5, 12_345)] {
+            model.observe(
+                features(round, 10_000.0),
+                Group::A,
+                ours + 1,
+                (Group::A, ours),
+            );
+        }
+        let p = model.predict(&features(6, 10_000.0));
+        assert!(p.read > 0.5, "{p:?}");
+        assert!(p.hedge() > 0.5);
+    }
+}
