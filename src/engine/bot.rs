@@ -304,7 +304,7 @@ pub fn decide_bid_with(
                             b: &cb,
                             swing_points,
                         };
-                        let budget = account.win;
+                        let budget = account.win_budget();
                         let response = best_win_response_with(&curves, &predictive, rng, budget);
                         (
                             response,
