@@ -1,7 +1,7 @@
 //! Safe exploitation in whole games: whatever the opponent does, the account of what the
-//! bot's deviations from the safe bids earned never goes below zero, so the bot never
-//! earns less than the safe bids would have against the same opponent bids by more than
-//! the allowance; against an opponent with a plain weakness it still deviates.
+//! bot's auctions earned above the safe bids' guarantee never goes below zero, so the
+//! auctions never earn more than the allowance below what equilibrium play guarantees;
+//! against an opponent with a plain weakness the bot still deviates.
 
 use yacht::engine::reader::Reader;
 use yacht::engine::{Bot, BotConfig};

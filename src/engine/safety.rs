@@ -1,41 +1,40 @@
-//! Safe exploitation: the bot strays from the safe bid only as far as straying has paid
-//! in this game.
+//! Safe exploitation: the bot strays from the safe bid only as far as what the opponent
+//! has given up, and what straying has earned, pay for in this game.
 //!
-//! Every `GET` reveals the opponent's bid `y`, so after each auction the bot knows exactly
-//! what its bid earned against it, `P(ours, y)`, and what the safe bid would have earned
-//! against the same `y`. Each game keeps two accounts, because the payoffs have two units:
+//! The safe bid of an auction guarantees a value `V` against any opponent bid: the
+//! equilibrium bid `|S|/4` earns at least `V = S/2` (expected-score rounds), the maximin
+//! bid on the win curves earns at least its worst case (win rounds). Every `GET` reveals
+//! the opponent's bid `y`, so after each auction the bot knows exactly what its bid
+//! earned, `P(ours, y)`, and what the safe bid would have earned against the same `y`.
+//! The account starts each game at an allowance `ε` and adds `P(ours, y) − V`: the
+//! opponent's gift `P(safe, y) − V` plus our profit `P(ours, y) − P(safe, y)` (both are
+//! kept for reports). A bid `b` is allowed only if its risk `V − min_y P(b, y)` fits the
+//! account. This is "risk what you've won" of Ganzfried and Sandholm, "Safe Opponent
+//! Exploitation" (2015).
 //!
-//! - **Expected-score rounds** (points; `P` is [`response::payoff`], the safe bid is the
-//!   equilibrium bid `|S|/4`). The account starts at [`POINTS_ALLOWANCE`] and adds
-//!   `P(ours, y) − P(equilibrium, y)`. A bid is allowed only if its risk, the most it can
-//!   earn less than the equilibrium bid against any same opponent ask,
-//!   `max_y [P(equilibrium, y) − P(bid, y)]`, fits the account. So the account never goes
-//!   below zero, and pathwise, whatever the opponent does (adaptive or not), the bot's
-//!   auctions earn at most `POINTS_ALLOWANCE` less per game than equilibrium bids would
-//!   have earned against the same opponent bids. (Counting the opponent's gifts too, as
-//!   in the win rounds, lost up to 9.5 points of win rate to `contest:eq-noise-round` at
-//!   `win=0` over 100 deal pairs: gifts that come from noise are not a weakness.)
-//! - **Win-probability rounds** (the win-curve value, [`Curves::outcome`]; the safe bid is
-//!   the maximin bid on the curves, the equilibrium of that constant-sum auction among the
-//!   candidate bids, guaranteeing `V = worst(maximin)`). This is Ganzfried and Sandholm's
-//!   "risk what you've won" ("Safe Opponent Exploitation", 2015): the account starts at
-//!   [`WIN_ALLOWANCE`] and adds `P(ours, y) − V` (the opponent's gifts and our profit); a
-//!   bid is allowed if `V − worst(bid)` fits it, plus [`WIN_PER_POINT`] per point the
-//!   points account has won. Over the win rounds of a game the bot earns at least the
-//!   maximin guarantee less `WIN_ALLOWANCE` and that share.
+//! Guarantee (pathwise, whatever the opponent does, adaptive or not): `P(ours, y) ≥
+//! min_y P(b, y) ≥ V − account`, so the account never goes below zero, and over a game
+//! `Σ P(ours, y) ≥ Σ V − ε`: the auctions never earn more than `ε` below what equilibrium
+//! play guarantees. The safe bid has risk 0, so an allowed bid always exists; when the
+//! account is spent the bot bids the safe bid while the opponent model keeps learning.
 //!
-//! The safe bid always has risk 0, so an allowed bid always exists; when an account is
-//! spent the bot bids the safe bid while the opponent model keeps learning.
+//! Two accounts, because the payoffs have two units: points ([`response::payoff`],
+//! allowance [`POINTS_ALLOWANCE`]) and win probability ([`Curves::outcome`], allowance
+//! [`WIN_ALLOWANCE`]). The win rounds may also risk [`WIN_PER_POINT`] per point the points
+//! account has won beyond its allowance, so over the win rounds of a game the bot earns at
+//! least the maximin guarantee less `WIN_ALLOWANCE` and that share.
 
 use super::response::{payoff, worst_case};
 use super::winbid::Curves;
 use super::wincurve::WinCurve;
-use crate::protocol::{Group, BID_MAX_POINTS};
+use crate::protocol::Group;
 
 /// The expected-score allowance per game, points: the most the auctions of a game may
-/// earn below the equilibrium's guarantee. Small next to the mean margin (tens of
-/// thousands) and enough for the first small deviations.
-pub const POINTS_ALLOWANCE: f64 = 1_000.0;
+/// earn below the equilibrium's guarantee, about 1% of a game's score. Against the zero
+/// bidders (samples 3, 5: `harness tournament --deals 50`) the bot's bid score was
+/// −9,200 at 1,000 and −5,900 at 3,000 (the first big auctions cost before gifts arrive);
+/// the reader scored the same at both (`harness match bot reader --deals 150`).
+pub const POINTS_ALLOWANCE: f64 = 3_000.0;
 /// The win-probability allowance per game (the curves' units): with the points account's
 /// share below, the most the win rounds of a game may earn below the maximin guarantee.
 pub const WIN_ALLOWANCE: f64 = 0.005;
@@ -89,39 +88,13 @@ impl Pricing {
     }
 }
 
-/// What `bid` can lose, against any opponent ask, in the unit its account books:
-/// - points: the most it can earn less than `reference` against the same ask,
-///   `max_y [P(reference, y) − P(bid, y)]` (exact: both payoffs are linear in `y`
-///   between the amounts `bid.1` and `reference.1`, so the maximum is at a piece's end);
-/// - win curves: the most it can earn below the reference's guarantee,
-///   `max(0, worst(reference) − worst(bid))`.
+/// The most `bid` can earn below the guarantee of `reference` (the safe bid), against
+/// any opponent ask: `max(0, worst(reference) − worst(bid))`.
 pub fn risk(pricing: &Pricing, reference: (Group, u32), bid: (Group, u32)) -> f64 {
     if bid == reference {
         return 0.0;
     }
-    match pricing {
-        Pricing::Points { .. } => {
-            let mut regret = 0.0f64;
-            for h in [Group::A, Group::B] {
-                for y in piece_ends(bid.1, reference.1) {
-                    regret = regret
-                        .max(pricing.outcome(reference, (h, y)) - pricing.outcome(bid, (h, y)));
-                }
-            }
-            regret
-        }
-        Pricing::Win { .. } => (pricing.worst(reference) - pricing.worst(bid)).max(0.0),
-    }
-}
-
-/// The ends of the opponent-amount intervals on which the payoffs of asks of `x` and `z`
-/// are linear: 0, the maximum, and each amount with its neighbours.
-fn piece_ends(x: u32, z: u32) -> Vec<u32> {
-    let mut ends = vec![0, BID_MAX_POINTS];
-    for a in [x, z] {
-        ends.extend([a.saturating_sub(1), a, (a + 1).min(BID_MAX_POINTS)]);
-    }
-    ends
+    (pricing.worst(reference) - pricing.worst(bid)).max(0.0)
 }
 
 /// An open auction's pricing and safe bid.
@@ -183,16 +156,15 @@ impl Account {
         if ours != s.reference {
             self.deviations += 1;
         }
-        let (unit, booked) = match s.pricing {
-            // Points: only what our bid earned next to the equilibrium bid.
+        let booked = got - guaranteed;
+        let unit = match s.pricing {
             Pricing::Points { .. } => {
-                self.points += got - safe;
-                (0, got - safe)
+                self.points += booked;
+                0
             }
-            // Win: the gifts too (what the maximin bid earned above its guarantee).
             Pricing::Win { .. } => {
-                self.win += got - guaranteed;
-                (1, got - guaranteed)
+                self.win += booked;
+                1
             }
         };
         self.gifts[unit] += safe - guaranteed;
@@ -205,6 +177,7 @@ impl Account {
 mod tests {
     use super::*;
     use crate::engine::bidding::equilibrium_bid;
+    use crate::protocol::BID_MAX_POINTS;
     use crate::rng::Pcg64;
 
     fn any_group(rng: &mut Pcg64) -> Group {
@@ -215,15 +188,12 @@ mod tests {
         }
     }
 
-    fn opponent_asks(
-        bid: (Group, u32),
-        reference: (Group, u32),
-    ) -> impl Iterator<Item = (Group, u32)> {
+    /// Every opponent ask worth trying against `bid`: a grid, and around `bid`.
+    fn opponent_asks(bid: (Group, u32)) -> impl Iterator<Item = (Group, u32)> {
         [Group::A, Group::B].into_iter().flat_map(move |h| {
             (0..=BID_MAX_POINTS)
                 .step_by(3)
                 .chain([bid.1.saturating_sub(1), bid.1, bid.1 + 1])
-                .chain([reference.1.saturating_sub(1), reference.1, reference.1 + 1])
                 .map(move |y| (h, y.min(BID_MAX_POINTS)))
         })
     }
@@ -237,53 +207,51 @@ mod tests {
     }
 
     #[test]
-    fn risks_match_brute_force() {
+    fn worst_cases_match_brute_force() {
         let mut rng = Pcg64::seed_from_u64(8);
         for _ in 0..40 {
             let swing = rng.below(160_001) as f64 - 80_000.0;
             let eq = equilibrium_bid(swing as i64);
-            let bid = (any_group(&mut rng), rng.below(30_001) as u32);
-            // Points: the exact largest regret next to the equilibrium bid.
             let points = Pricing::Points {
                 swing_points: swing,
             };
+            // The equilibrium bid guarantees half the swing.
             assert!((points.worst(eq) - swing / 2.0).abs() <= 2.0, "{swing}");
-            let brute = opponent_asks(bid, eq)
-                .map(|y| points.outcome(eq, y) - points.outcome(bid, y))
-                .fold(f64::MIN, f64::max);
-            let exact = risk(&points, eq, bid);
-            assert!(
-                (exact - brute).abs() < 1e-6,
-                "{swing} {bid:?}: {exact} {brute}"
-            );
-            // Win curves: the worst case is the least outcome over every ask (the closed
-            // form may sit a point below the integer infimum).
             let win = Pricing::Win {
                 a: curve(rng.below(40_001) as i64 - 20_000),
                 b: curve(rng.below(40_001) as i64 - 20_000),
                 swing_points: swing,
             };
-            let least = opponent_asks(bid, eq)
-                .map(|y| win.outcome(bid, y))
-                .fold(f64::MAX, f64::min);
-            assert!(win.worst(bid) <= least + 1e-12);
-            assert!(win.worst(bid) >= least - 1e-3);
-            assert_eq!(risk(&win, eq, eq), 0.0);
-            assert_eq!(risk(&points, eq, eq), 0.0);
+            for pricing in [points, win] {
+                let bid = (any_group(&mut rng), rng.below(30_001) as u32);
+                let least = opponent_asks(bid)
+                    .map(|y| pricing.outcome(bid, y))
+                    .fold(f64::MAX, f64::min);
+                // The closed form may sit up to two points below the integer infimum
+                // (it takes the opponent's ask at our amount itself, not one below).
+                let slack = match pricing {
+                    Pricing::Points { .. } => 2.0,
+                    Pricing::Win { .. } => 1e-3,
+                };
+                assert!(pricing.worst(bid) <= least + 1e-9, "{bid:?}");
+                assert!(pricing.worst(bid) >= least - slack, "{bid:?}");
+                assert_eq!(risk(&pricing, eq, eq), 0.0);
+                assert!(risk(&pricing, eq, bid) >= 0.0);
+            }
         }
     }
 
     /// The guarantee, against opponents that know everything: random asks, a zero
-    /// bidder, and a punisher that answers each of our bids with the ask that hurts it
-    /// most next to the equilibrium bid. Whatever bids we try (random ones, filtered by
-    /// the budget), the account never goes below zero, so our auctions earn at most the
-    /// allowance less than equilibrium bids against the same asks.
+    /// bidder, and a punisher that answers each of our bids with the ask that leaves it
+    /// the least. Whatever bids we try (random ones, filtered by the budget), the account
+    /// never goes below zero, so the auctions earn at least the equilibrium's guarantee
+    /// less the allowance.
     #[test]
-    fn the_points_account_never_goes_negative() {
+    fn the_account_never_goes_negative() {
         let mut rng = Pcg64::seed_from_u64(10);
         for game in 0..300 {
             let mut account = Account::default();
-            let (mut ours, mut safe) = (0.0, 0.0);
+            let (mut earned, mut guaranteed) = (0.0, 0.0);
             for _ in 0..12 {
                 let swing = rng.below(120_001) as f64 - 60_000.0;
                 let pricing = Pricing::Points {
@@ -301,48 +269,49 @@ mod tests {
                 let theirs = match game % 3 {
                     0 => (any_group(&mut rng), rng.below(40_001) as u32),
                     1 => (any_group(&mut rng), 0),
-                    _ => opponent_asks(bid, reference)
-                        .max_by(|p, q| {
-                            let loss = |y| pricing.outcome(reference, y) - pricing.outcome(bid, y);
-                            loss(*p).total_cmp(&loss(*q))
+                    _ => opponent_asks(bid)
+                        .min_by(|p, q| {
+                            pricing
+                                .outcome(bid, *p)
+                                .total_cmp(&pricing.outcome(bid, *q))
                         })
                         .unwrap_or((Group::A, 0)),
                 };
-                ours += pricing.outcome(bid, theirs);
-                safe += pricing.outcome(reference, theirs);
+                guaranteed += pricing.worst(reference);
+                earned += pricing.outcome(bid, theirs);
                 let settlement = Settlement { pricing, reference };
                 account.settle(&settlement, bid, theirs);
                 assert!(account.points >= -1e-9, "game {game}: {account:?}");
             }
-            assert!(ours >= safe - POINTS_ALLOWANCE - 1e-6);
-            assert!((POINTS_ALLOWANCE + account.profit[0] - account.points).abs() < 1e-6);
+            assert!(earned >= guaranteed - POINTS_ALLOWANCE - 1e-6);
+            let books = POINTS_ALLOWANCE + account.gifts[0] + account.profit[0];
+            assert!((books - account.points).abs() < 1e-6, "{account:?}");
             assert!(account.win_budget() >= WIN_ALLOWANCE - 1e-12);
         }
     }
 
     #[test]
-    fn profits_fund_larger_deviations() {
-        // S = 40000: the equilibrium bid is A 10000. Each point bid lower risks three
-        // (an ask just above ours takes the bundle); against a zero bidder on our group,
-        // bidding 9700 earns 300 more, which pays for the next 100.
+    fn gifts_fund_deviations() {
+        // S = 40000: the equilibrium bid A 10000 guarantees 20000. A zero bidder on our
+        // group leaves it 30000: a gift of 10000.
         let pricing = Pricing::Points {
             swing_points: 40_000.0,
         };
         let reference = equilibrium_bid(40_000);
-        let budget = Account::default().points;
-        let step = |x: u32| risk(&pricing, reference, (Group::A, x));
-        assert!((step(9_000) - 3_000.0).abs() < 5.0, "{}", step(9_000));
-        assert!(step(9_700) <= budget && step(9_000) > budget);
         let mut account = Account::default();
-        let earned = account.settle(
+        let gift = account.settle(
             &Settlement {
                 pricing: pricing.clone(),
                 reference,
             },
-            (Group::A, 9_700),
+            reference,
             (Group::A, 0),
         );
-        assert!((earned - 300.0).abs() < 1e-6, "{earned}");
-        assert!(step(9_600) <= account.points && step(9_500) > account.points);
+        assert!((gift - 10_000.0).abs() < 1.0, "{gift}");
+        assert_eq!(account.deviations, 0);
+        // Each point bid below 10000 risks two (an ask just above ours takes the bundle
+        // and pays only our amount plus one): 5000 now fits, 1 does not.
+        assert!(risk(&pricing, reference, (Group::A, 5_000)) <= account.points);
+        assert!(risk(&pricing, reference, (Group::A, 1)) > account.points);
     }
 }
