@@ -31,9 +31,10 @@ use crate::protocol::Group;
 
 /// The expected-score allowance per game, points: the most the auctions of a game may
 /// earn below the equilibrium's guarantee, about 1% of a game's score. Against the zero
-/// bidders (samples 3, 5: `harness tournament --deals 50`) the bot's bid score was
-/// −9,200 at 1,000 and −5,900 at 3,000 (the first big auctions cost before gifts arrive);
-/// the reader scored the same at both (`harness match bot reader --deals 150`).
+/// bidders (sample 3, `harness tournament --deals 50`, with the win objective's margin
+/// weight at 1e-5 then) the bot's bid score was −9,200 at 1,000 and −5,900 at 3,000 (the
+/// first big auctions cost before gifts arrive); the reader scored the same at both
+/// (`harness match bot reader --deals 150`). At 3,000 and 1e-9: −5,216 (`--deals 100`).
 pub const POINTS_ALLOWANCE: f64 = 3_000.0;
 /// The win-probability allowance per game (the curves' units): with the points account's
 /// share below, the most the win rounds of a game may earn below the maximin guarantee.
