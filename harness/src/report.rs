@@ -16,6 +16,14 @@ fn points(v: f64) -> String {
     }
 }
 
+/// The median, 99th percentile and maximum of response times given in microseconds, in
+/// milliseconds; `None` without samples.
+fn p50_p99_max_ms(micros: &[u32]) -> Option<[f64; 3]> {
+    let mut sorted = micros.to_vec();
+    let mut at = |q: f64| quantile(&mut sorted, q).map(|us| us as f64 / 1000.0);
+    Some([at(0.5)?, at(0.99)?, at(1.0)?])
+}
+
 /// The full report of one match.
 pub fn match_report(outcome: &MatchOutcome) -> String {
     let s = &outcome.stats;
@@ -77,21 +85,14 @@ pub fn match_report(outcome: &MatchOutcome) -> String {
     }
     for (side, label) in [(0, "X"), (1, "Y")] {
         for kind in AnswerKind::ALL {
-            let mut samples = s.times[side][kind as usize].clone();
-            let (Some(p50), Some(p99), Some(max)) = (
-                quantile(&mut samples, 0.5),
-                quantile(&mut samples, 0.99),
-                quantile(&mut samples, 1.0),
-            ) else {
+            let samples = &s.times[side][kind as usize];
+            let Some([p50, p99, max]) = p50_p99_max_ms(samples) else {
                 continue;
             };
             let _ = writeln!(
                 out,
-                "response {label} {:<5}: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} answers)",
+                "response {label} {:<5}: p50 {p50:.2} ms, p99 {p99:.2} ms, max {max:.2} ms ({} answers)",
                 kind.command_name(),
-                p50 as f64 / 1000.0,
-                p99 as f64 / 1000.0,
-                max as f64 / 1000.0,
                 samples.len()
             );
         }
@@ -105,22 +106,13 @@ pub fn match_report(outcome: &MatchOutcome) -> String {
             "decisions {label} by round (ms): round p50 p99 max (answers)"
         );
         for (round, times) in s.round_times[side].iter().enumerate() {
-            let mut samples = times.clone();
-            let (Some(p50), Some(p99), Some(max)) = (
-                quantile(&mut samples, 0.5),
-                quantile(&mut samples, 0.99),
-                quantile(&mut samples, 1.0),
-            ) else {
+            let Some([p50, p99, max]) = p50_p99_max_ms(times) else {
                 continue;
             };
-            let ms = |us: u32| us as f64 / 1000.0;
             let _ = writeln!(
                 out,
-                "  {round:>2} {:>8.2} {:>8.2} {:>8.2} ({})",
-                ms(p50),
-                ms(p99),
-                ms(max),
-                samples.len()
+                "  {round:>2} {p50:>8.2} {p99:>8.2} {max:>8.2} ({})",
+                times.len()
             );
         }
     }
