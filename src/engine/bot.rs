@@ -134,24 +134,19 @@ impl Bot {
         let mut warnings = Vec::new();
         let answer = match *command {
             Command::Ready => {
-                self.view = GameView::default();
+                warnings.extend(self.view.advance(command));
                 self.model = OpponentModel::new();
                 self.pending = None;
                 self.account = Account::default();
                 warm_up();
                 Some(Answer::Ok)
             }
-            Command::Roll { a, b } => {
-                if self.view.roll.is_some() {
-                    warnings.push("ROLL again before GET: replacing the open auction".to_string());
-                } else {
-                    self.view.round += 1;
-                }
-                self.view.roll = Some((a, b));
+            Command::Roll { .. } => {
+                warnings.extend(self.view.advance(command));
                 Some(self.bid())
             }
             Command::Get {
-                got,
+                got: _,
                 opp_group,
                 opp_amount,
             } => {
@@ -161,12 +156,12 @@ impl Bot {
                     self.model
                         .observe(pending.features, opp_group, opp_amount, ours);
                 }
-                warnings.extend(self.view.apply_get(got, opp_group, opp_amount));
+                warnings.extend(self.view.advance(command));
                 None
             }
             Command::Score => Some(self.put(&mut warnings)),
-            Command::Set { category, dice } => {
-                warnings.extend(self.view.apply_opponent_score(category, &dice));
+            Command::Set { .. } => {
+                warnings.extend(self.view.advance(command));
                 None
             }
             Command::Finish => None,

@@ -1,7 +1,7 @@
 //! The game as one player sees it, updated from the judge's commands.
 
 use super::state::PlayerState;
-use crate::protocol::{Group, Hand};
+use crate::protocol::{Command, Group, Hand};
 use crate::rules::category::Category;
 
 /// Both players' states plus the auction in progress.
@@ -18,6 +18,35 @@ pub struct GameView {
 }
 
 impl GameView {
+    /// Advances the view with what `command` reveals: `READY` starts a new game, `ROLL`
+    /// opens an auction (a repeated `ROLL` replaces it without counting a round), `GET`
+    /// and `SET` apply the auction's result and the opponent's scoring. `SCORE` and
+    /// `FINISH` change nothing here (our own scoring is applied by whoever decides it).
+    /// Returns what could not be explained. Every player that tracks the game uses this.
+    pub fn advance(&mut self, command: &Command) -> Option<String> {
+        match *command {
+            Command::Ready => {
+                *self = GameView::default();
+                None
+            }
+            Command::Roll { a, b } => {
+                let repeated = self.roll.is_some();
+                if !repeated {
+                    self.round += 1;
+                }
+                self.roll = Some((a, b));
+                repeated.then(|| "ROLL again before GET: replacing the open auction".to_string())
+            }
+            Command::Get {
+                got,
+                opp_group,
+                opp_amount,
+            } => self.apply_get(got, opp_group, opp_amount),
+            Command::Set { category, dice } => self.apply_opponent_score(category, &dice),
+            Command::Score | Command::Finish => None,
+        }
+    }
+
     /// The bundle of `group` in the auction in progress.
     pub fn bundle(&self, group: Group) -> Option<Hand> {
         self.roll.map(|(a, b)| match group {
@@ -65,5 +94,42 @@ impl GameView {
                 ))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn advance_tracks_a_round_and_guards_a_repeated_roll() {
+        let mut view = GameView::default();
+        assert_eq!(view.advance(&Command::Ready), None);
+        let roll = Command::Roll {
+            a: Hand([1, 1, 2, 3, 4]),
+            b: Hand([6, 6, 6, 5, 5]),
+        };
+        assert_eq!(view.advance(&roll), None);
+        assert!(view.advance(&roll).is_some(), "a second ROLL is reported");
+        assert_eq!(view.round, 1, "and not counted as a round");
+        view.my_bid = Some((Group::B, 300));
+        let get = Command::Get {
+            got: Group::B,
+            opp_group: Group::B,
+            opp_amount: 200,
+        };
+        assert_eq!(view.advance(&get), None);
+        // We got B and pay our 300; the opponent did not get the group it asked for, so it
+        // gains its own 200.
+        assert_eq!(view.me.held, [0, 0, 0, 0, 2, 3]);
+        assert_eq!(view.opp.held, [2, 1, 1, 1, 0, 0]);
+        assert_eq!((view.me.bid_points, view.opp.bid_points), (-300, 200));
+        assert!(view.roll.is_none() && view.my_bid.is_none());
+        assert!(
+            view.advance(&get).is_some(),
+            "a GET without a ROLL is reported"
+        );
+        view.advance(&Command::Ready);
+        assert_eq!(view, GameView::default());
     }
 }

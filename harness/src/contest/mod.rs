@@ -168,11 +168,23 @@ impl Agent for ContestBot {
     }
 
     fn handle(&mut self, command: &Command, debug: &mut Vec<String>) -> Option<Answer> {
+        // What the command reveals first (the game's tracking is written once, in the
+        // engine's view); the style learns from GET before the view forgets our bid.
+        if let Command::Get {
+            got,
+            opp_group,
+            opp_amount,
+        } = *command
+            && let Some((its_group, _)) = self.view.my_bid
+        {
+            self.member
+                .style
+                .observe(&mut self.memory, (opp_group, opp_amount), its_group, got);
+        }
+        debug.extend(self.view.advance(command));
         match *command {
             Command::Ready => Some(Answer::Ok),
             Command::Roll { a, b } => {
-                self.view.round += 1;
-                self.view.roll = Some((a, b));
                 let (group, amount) = self.member.style.bid(
                     &self.view,
                     &a.counts(),
@@ -183,28 +195,8 @@ impl Agent for ContestBot {
                 self.view.my_bid = Some((group, amount));
                 Some(Answer::Bid { group, amount })
             }
-            Command::Get {
-                got,
-                opp_group,
-                opp_amount,
-            } => {
-                if let Some((its_group, _)) = self.view.my_bid {
-                    self.member.style.observe(
-                        &mut self.memory,
-                        (opp_group, opp_amount),
-                        its_group,
-                        got,
-                    );
-                }
-                debug.extend(self.view.apply_get(got, opp_group, opp_amount));
-                None
-            }
             Command::Score => self.put(debug),
-            Command::Set { category, dice } => {
-                debug.extend(self.view.apply_opponent_score(category, &dice));
-                None
-            }
-            Command::Finish => None,
+            Command::Get { .. } | Command::Set { .. } | Command::Finish => None,
         }
     }
 }

@@ -88,37 +88,26 @@ impl Agent for SampleAi {
     }
 
     fn handle(&mut self, command: &Command, debug: &mut Vec<String>) -> Option<Answer> {
+        // The bundle we get, in the order received, before the view applies the GET.
+        if let Command::Get { got, .. } = *command
+            && let Some(bundle) = self.view.bundle(got)
+        {
+            self.ordered.extend_from_slice(&bundle.0);
+        }
+        debug.extend(self.view.advance(command));
         match *command {
             Command::Ready => {
                 // A standalone AI plays one game per process; in-process, reset() ran.
-                self.view = GameView::default();
                 self.ordered.clear();
                 Some(Answer::Ok)
             }
             Command::Roll { a, b } => {
-                self.view.round += 1;
-                self.view.roll = Some((a, b));
                 let (group, amount) = self.config.bid.decide(&self.view, &a, &b, &mut self.rng);
                 self.view.my_bid = Some((group, amount));
                 Some(Answer::Bid { group, amount })
             }
-            Command::Get {
-                got,
-                opp_group,
-                opp_amount,
-            } => {
-                if let Some(bundle) = self.view.bundle(got) {
-                    self.ordered.extend_from_slice(&bundle.0);
-                }
-                debug.extend(self.view.apply_get(got, opp_group, opp_amount));
-                None
-            }
             Command::Score => Some(self.put(debug)),
-            Command::Set { category, dice } => {
-                debug.extend(self.view.apply_opponent_score(category, &dice));
-                None
-            }
-            Command::Finish => None,
+            Command::Get { .. } | Command::Set { .. } | Command::Finish => None,
         }
     }
 }
