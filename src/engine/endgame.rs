@@ -61,7 +61,8 @@ pub const ROLLOUTS: usize = 800;
 /// Rollouts of the probe that skips decided games.
 pub const PROBE_ROLLOUTS: usize = 64;
 /// Hard budget for computing both win curves of one bid, far below the judge's 0.5 s
-/// (the 400 rollouts of round 7, the longest, take about 13 ms here at p99).
+/// (the 800 rollouts of round 5, the longest, take 47 ms at p99 with the bot and its
+/// opponent pinned to one core: `taskset -c 0 yacht-bot bench`, commit 7c1a6f6).
 pub const WIN_CURVES_BUDGET_MS: u64 = 120;
 
 /// A seed that depends only on the position, so decisions are reproducible.
