@@ -15,12 +15,8 @@ use std::fmt::Write as _;
 use crate::matches::{run_match, Deals, MatchConfig, MatchOutcome};
 use crate::player::PlayerSpec;
 use crate::referee::RefereeOptions;
+use crate::sprt::{ELO_PER_T, Z_95};
 use crate::stats::elo;
-
-/// 95% two-sided normal quantile.
-const Z95: f64 = 1.959_963_984_540_054;
-/// Elo per unit of t (800 / ln 10).
-const ELO_PER_T: f64 = 800.0 / std::f64::consts::LN_10;
 
 /// A gauntlet: `candidate` and `baseline` against each of `opponents`.
 #[derive(Clone, Debug)]
@@ -65,7 +61,7 @@ impl Paired {
         let sigma = variance.sqrt();
         let to_nelo = |t: f64| t * ELO_PER_T / std::f64::consts::SQRT_2;
         let (nelo, nelo_error) = if sigma > 0.0 {
-            (to_nelo((mean - 0.5) / sigma), to_nelo(Z95 / n.sqrt()))
+            (to_nelo((mean - 0.5) / sigma), to_nelo(Z_95 / n.sqrt()))
         } else {
             (0.0, 0.0)
         };

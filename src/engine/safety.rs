@@ -95,7 +95,12 @@ pub fn risk(pricing: &Pricing, reference: (Group, u32), bid: (Group, u32)) -> f6
     if bid == reference {
         return 0.0;
     }
-    (pricing.worst(reference) - pricing.worst(bid)).max(0.0)
+    risk_below(pricing.worst(reference), pricing.worst(bid))
+}
+
+/// [`risk`] from the two worst cases, for callers that already have them.
+pub fn risk_below(guaranteed: f64, worst_bid: f64) -> f64 {
+    (guaranteed - worst_bid).max(0.0)
 }
 
 /// An open auction's pricing and safe bid.

@@ -8,7 +8,7 @@
 use super::bidding::equilibrium_bid;
 use super::opponent::Predictive;
 use super::response::{Response, MIN_OBSERVED_ROUNDS};
-use super::safety::{risk, Pricing};
+use super::safety::risk_below;
 use super::wincurve::WinCurve;
 use crate::protocol::{Group, BID_MAX_POINTS};
 use crate::rng::Pcg64;
@@ -158,11 +158,6 @@ pub fn best_win_response_with(
             reference_worst = worst;
         }
     }
-    let pricing = Pricing::Win {
-        a: curves.a.clone(),
-        b: curves.b.clone(),
-        swing_points: swing,
-    };
     let response = |(g, x): (Group, u32), objective_points: f64, risk: f64| Response {
         group: g,
         amount: x,
@@ -179,7 +174,7 @@ pub fn best_win_response_with(
         if value <= best.objective_points + 1e-12 {
             break;
         }
-        let risk = risk(&pricing, reference, (g, x));
+        let risk = risk_below(reference_worst, curves.worst_case(g, x));
         if risk <= budget {
             best = response((g, x), value, risk);
             break;
@@ -189,7 +184,14 @@ pub fn best_win_response_with(
         let near: Vec<(Group, u32, f64, f64)> = ranked
             .iter()
             .take_while(|c| c.2 >= best.objective_points - RANDOMIZE_TOLERANCE)
-            .map(|&&(g, x, value)| (g, x, value, risk(&pricing, reference, (g, x))))
+            .map(|&&(g, x, value)| {
+                (
+                    g,
+                    x,
+                    value,
+                    risk_below(reference_worst, curves.worst_case(g, x)),
+                )
+            })
             .filter(|c| c.3 <= budget)
             .collect();
         if let Some(&(g, x, value, risk)) = near.get(rng.below(near.len().max(1))) {
