@@ -40,16 +40,21 @@ impl BenchReport {
     pub fn latency_quantile_ns(&self, q: f64) -> u64 {
         let mut all: Vec<u64> = self.latency_ns.iter().map(|&(_, ns)| ns).collect();
         all.sort_unstable();
-        quantile(&all, q)
+        quantile(&all, q).unwrap_or(0)
     }
 }
 
-fn quantile(sorted: &[u64], q: f64) -> u64 {
-    if sorted.is_empty() {
-        return 0;
+/// The `q`-quantile (0..=1) of `sorted` samples by nearest rank: the smallest sample with
+/// at least a share `q` of the samples at or below it (`q = 1` is the maximum). `None`
+/// when there are no samples. The one quantile of the project: bench and the harness's
+/// reports both use it.
+pub fn quantile<T: Copy>(sorted: &[T], q: f64) -> Option<T> {
+    let n = sorted.len();
+    if n == 0 {
+        return None;
     }
-    let i = ((sorted.len() - 1) as f64 * q).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
+    let rank = ((q * n as f64).ceil() as usize).clamp(1, n);
+    Some(sorted[rank - 1])
 }
 
 /// Self-play of `games` fixed deals with `config` in both seats.
@@ -132,11 +137,30 @@ pub fn format_report(report: &BenchReport) -> String {
         ns.sort_unstable();
         out += &format!(
             "  {round:>2} {:>9.1} {:>9.1} {:>9.1}\n",
-            us(quantile(&ns, 0.5)),
-            us(quantile(&ns, 0.99)),
-            us(quantile(&ns, 1.0))
+            us(quantile(&ns, 0.5).unwrap_or(0)),
+            us(quantile(&ns, 0.99).unwrap_or(0)),
+            us(quantile(&ns, 1.0).unwrap_or(0))
         );
     }
     out += &format!("mean total (seat 1) {:.0}\n", report.mean_total_points);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quantile;
+
+    #[test]
+    fn quantile_is_nearest_rank() {
+        // Nearest rank (Hyndman & Fan's definition 1): rank ceil(q·n), at least 1.
+        let v = [1u32, 2, 3, 4, 5];
+        assert_eq!(quantile(&v, 0.0), Some(1));
+        assert_eq!(quantile(&v, 0.5), Some(3));
+        assert_eq!(quantile(&v, 0.6), Some(3));
+        assert_eq!(quantile(&v, 0.61), Some(4));
+        assert_eq!(quantile(&v, 0.99), Some(5));
+        assert_eq!(quantile(&v, 1.0), Some(5));
+        let none: [u32; 0] = [];
+        assert_eq!(quantile(&none, 0.5), None);
+    }
 }

@@ -165,14 +165,11 @@ pub fn elo(score_rate: f64) -> f64 {
     -400.0 * (1.0 / s - 1.0).log10()
 }
 
-/// `q`-quantile (0..=1) of unsorted samples, nearest rank; `None` when empty.
+/// `q`-quantile (0..=1) of unsorted samples, nearest rank ([`yacht::bench::quantile`],
+/// the one convention bench and the reports share); `None` when empty.
 pub fn quantile(samples: &mut [u32], q: f64) -> Option<u32> {
-    if samples.is_empty() {
-        return None;
-    }
     samples.sort_unstable();
-    let rank = ((q * samples.len() as f64).ceil() as usize).clamp(1, samples.len());
-    Some(samples[rank - 1])
+    yacht::bench::quantile(samples, q)
 }
 
 #[cfg(test)]

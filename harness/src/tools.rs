@@ -93,10 +93,8 @@ pub fn startup(program: &Path, dir: Option<&Path>, runs: usize) -> Result<String
     let mut bid: Vec<u64> = samples.iter().map(|s| s.first_bid_us).collect();
     ok.sort_unstable();
     bid.sort_unstable();
-    let q = |v: &[u64], q: f64| {
-        v.get(((v.len().max(1) - 1) as f64 * q).round() as usize)
-            .map_or(0.0, |&x| x as f64 / 1000.0)
-    };
+    // No runs (`startup 0`) prints zeros rather than failing.
+    let q = |v: &[u64], q: f64| yacht::bench::quantile(v, q).map_or(0.0, |x| x as f64 / 1000.0);
     Ok(format!(
         "{runs} runs: spawn to OK p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms\n\
          first ROLL to BID p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms\n",
