@@ -7,9 +7,11 @@
 
 use std::time::Instant;
 
-use crate::engine::Bot;
-use crate::engine::BotConfig;
-use crate::selfplay::{play, play_agents, Deal, ScaledBidder};
+use crate::engine::bot::{decide_bid, Reply};
+use crate::engine::opponent::OpponentModel;
+use crate::engine::{Bot, BotConfig, TablePlayer};
+use crate::game::{play_agents, Agent, Deal};
+use crate::protocol::{Command, BID_MAX_POINTS};
 use crate::solver::quantize::fnv1a64;
 
 /// Deals in the default bench.
@@ -78,7 +80,7 @@ pub fn run(games: usize, config: BotConfig) -> BenchReport {
         // exploits, so the signature covers every decision path.
         let mut bot = Bot::new(config);
         let record = match i % 3 {
-            0 => play(deal, [config, config]),
+            0 => play_agents(deal, [&mut bot, &mut Bot::new(config)]),
             1 => play_agents(deal, [&mut bot, &mut ScaledBidder::new(0.5)]),
             _ => play_agents(deal, [&mut ScaledBidder::new(2.0), &mut bot]),
         };
@@ -101,6 +103,39 @@ pub fn run(games: usize, config: BotConfig) -> BenchReport {
         warnings,
         mean_total_points: total as f64 / games.max(1) as f64,
         answers,
+    }
+}
+
+/// An equilibrium bidder whose amounts are scaled by `factor`: a strong opponent whose
+/// bids are merely mis-scaled (what the opponent model is for; also used by tests).
+pub struct ScaledBidder {
+    player: TablePlayer,
+    factor: f64,
+}
+
+impl ScaledBidder {
+    pub fn new(factor: f64) -> ScaledBidder {
+        ScaledBidder {
+            player: TablePlayer::new(BotConfig::default_equilibrium()),
+            factor,
+        }
+    }
+}
+
+impl Agent for ScaledBidder {
+    fn label(&self) -> String {
+        format!("equilibrium x{}", self.factor)
+    }
+
+    fn handle(&mut self, command: &Command) -> Reply {
+        let factor = self.factor;
+        self.player.handle(command, |view| {
+            // The equilibrium bidder never consults the model.
+            let config = BotConfig::default_equilibrium();
+            let (group, amount, _) = decide_bid(view, &config, &OpponentModel::new());
+            let scaled = (amount as f64 * factor).round().min(BID_MAX_POINTS as f64);
+            (group, scaled as u32)
+        })
     }
 }
 

@@ -7,50 +7,12 @@
 
 use std::fmt;
 
+pub use crate::rules::auction::Group;
 use crate::rules::category::Category;
 use crate::rules::dice::{Counts, FACES, HAND_DICE};
 
 /// The largest bid amount the judge accepts.
 pub const BID_MAX_POINTS: u32 = 100_000;
-
-/// A bundle group.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Group {
-    A,
-    B,
-}
-
-impl Group {
-    /// The other group.
-    pub const fn other(self) -> Group {
-        match self {
-            Group::A => Group::B,
-            Group::B => Group::A,
-        }
-    }
-
-    /// Protocol letter.
-    pub const fn letter(self) -> char {
-        match self {
-            Group::A => 'A',
-            Group::B => 'B',
-        }
-    }
-
-    fn parse(token: &str) -> Option<Group> {
-        match token {
-            "A" => Some(Group::A),
-            "B" => Some(Group::B),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for Group {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
-    }
-}
 
 /// Five dice in the order written on the line (faces 1..=6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -237,10 +199,10 @@ pub fn parse_command(line: &str) -> Result<Command, ParseError> {
         }
         "GET" => {
             arity(3)?;
-            let got =
-                Group::parse(toks[1]).ok_or_else(|| fail(format!("bad group {:?}", toks[1])))?;
-            let opp_group =
-                Group::parse(toks[2]).ok_or_else(|| fail(format!("bad group {:?}", toks[2])))?;
+            let got = Group::from_letter(toks[1])
+                .ok_or_else(|| fail(format!("bad group {:?}", toks[1])))?;
+            let opp_group = Group::from_letter(toks[2])
+                .ok_or_else(|| fail(format!("bad group {:?}", toks[2])))?;
             let opp_amount =
                 parse_amount(toks[3]).ok_or_else(|| fail(format!("bad amount {:?}", toks[3])))?;
             Ok(Command::Get {
@@ -276,7 +238,7 @@ pub fn parse_answer(line: &str) -> Result<Answer, String> {
     match toks.as_slice() {
         ["OK"] => Ok(Answer::Ok),
         ["BID", g, x] => {
-            let group = Group::parse(g).ok_or_else(|| format!("bad group {g:?}"))?;
+            let group = Group::from_letter(g).ok_or_else(|| format!("bad group {g:?}"))?;
             let amount = parse_amount(x).ok_or_else(|| format!("bad amount {x:?}"))?;
             Ok(Answer::Bid { group, amount })
         }

@@ -1,12 +1,11 @@
 //! The built bot binary over pipes: a full game, malformed input, early exits.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command as Process, Stdio};
+use std::process::{ChildStdin, ChildStdout, Command as Process, Stdio};
 
-use yacht::engine::{Bot, BotConfig, PlayerState};
-use yacht::protocol::{parse_answer, Answer, Command, Group};
-use yacht::rules::auction::{resolve, SealedBid};
-use yacht::selfplay::Deal;
+use yacht::engine::{Bot, BotConfig};
+use yacht::game::{play, Deal, Seats};
+use yacht::protocol::{parse_answer, Answer, Command, Owed};
 
 const BOT: &str = env!("CARGO_BIN_EXE_yacht-bot");
 
@@ -33,8 +32,43 @@ fn run_with_input(args: &[&str], input: &str) -> (String, String, bool) {
     )
 }
 
-/// A full game against an in-process bot, one line at a time, checking every answer is
-/// legal for the state the referee tracks.
+/// The binary in seat 0 (over pipes, one line at a time) and an in-process bot in seat 1,
+/// at the play loop.
+struct PipeAndBot {
+    to_bot: ChildStdin,
+    from_bot: BufReader<ChildStdout>,
+    other: Bot,
+    other_answer: Option<Answer>,
+}
+
+impl Seats for PipeAndBot {
+    /// The binary's line that is not an answer, or why there was none.
+    type Fault = String;
+
+    fn send(&mut self, seat: usize, command: &Command) {
+        if seat == 1 {
+            self.other_answer = self.other.handle(command).answer;
+            return;
+        }
+        // FINISH may find the binary gone already; the exit status is checked after.
+        let _ = writeln!(self.to_bot, "{command}");
+        let _ = self.to_bot.flush();
+    }
+
+    fn answer(&mut self, seat: usize, _owed: Owed) -> Result<Answer, String> {
+        if seat == 1 {
+            return self.other_answer.take().ok_or("no answer".to_string());
+        }
+        let mut line = String::new();
+        self.from_bot
+            .read_line(&mut line)
+            .map_err(|e| e.to_string())?;
+        parse_answer(&line).map_err(|e| format!("{line:?}: {e}"))
+    }
+}
+
+/// A full game against an in-process bot: the play loop checks that every answer is
+/// legal for the state it tracks (the kind of answer, the dice held, the category unused).
 #[test]
 fn full_game_over_pipes_gives_only_legal_answers() {
     for (game, deal) in Deal::seeded(99, 3).iter().enumerate() {
@@ -45,71 +79,18 @@ fn full_game_over_pipes_gives_only_legal_answers() {
             .stderr(Stdio::piped())
             .spawn()
             .expect("spawn bot");
-        let mut to_bot = child.stdin.take().expect("stdin");
-        let mut from_bot = BufReader::new(child.stdout.take().expect("stdout"));
-        let mut ask = |cmd: &Command| -> Option<Answer> {
-            writeln!(to_bot, "{cmd}").expect("send");
-            to_bot.flush().expect("flush");
-            cmd.owed()?;
-            let mut line = String::new();
-            from_bot.read_line(&mut line).expect("read");
-            Some(
-                parse_answer(&line)
-                    .unwrap_or_else(|e| panic!("game {game}: {cmd} -> {line:?}: {e}")),
-            )
+        let mut seats = PipeAndBot {
+            to_bot: child.stdin.take().expect("stdin"),
+            from_bot: BufReader::new(child.stdout.take().expect("stdout")),
+            other: Bot::new(BotConfig::default()),
+            other_answer: None,
         };
-        let mut other = Bot::new(BotConfig::default());
-        let mut states = [PlayerState::default(); 2]; // [binary, in-process]
-        assert_eq!(ask(&Command::Ready), Some(Answer::Ok));
-        other.handle(&Command::Ready);
-        for round in 1..=13usize {
-            if round <= 12 {
-                let (a, b) = deal.bundles[round - 1];
-                let roll = Command::Roll { a, b };
-                let bids = [ask(&roll), other.handle(&roll).answer].map(|ans| match ans {
-                    Some(Answer::Bid { group, amount }) => SealedBid {
-                        group: (group == Group::B) as u8,
-                        amount,
-                    },
-                    other => panic!("game {game} round {round}: expected a bid, got {other:?}"),
-                });
-                let outcome = resolve(bids, deal.tie_winner[round - 1]);
-                let group = |g: u8| if g == 0 { Group::A } else { Group::B };
-                for (state, &received) in states.iter_mut().zip(&outcome.received) {
-                    let bundle = if received == 0 { a } else { b };
-                    state.receive(&bundle.counts());
-                }
-                let get = |p: usize| Command::Get {
-                    got: group(outcome.received[p]),
-                    opp_group: group(bids[1 - p].group),
-                    opp_amount: bids[1 - p].amount,
-                };
-                assert_eq!(ask(&get(0)), None);
-                other.handle(&get(1));
-            }
-            if round >= 2 {
-                let puts = [ask(&Command::Score), other.handle(&Command::Score).answer];
-                for (p, put) in puts.iter().enumerate() {
-                    let Some(Answer::Put { category, dice }) = *put else {
-                        panic!("game {game} round {round}: expected a put, got {put:?}");
-                    };
-                    states[p]
-                        .apply_score(category, &dice.counts())
-                        .unwrap_or_else(|e| panic!("game {game} round {round} player {p}: {e:?}"));
-                }
-                if let Some(Answer::Put { category, dice }) = puts[1] {
-                    assert_eq!(ask(&Command::Set { category, dice }), None);
-                }
-                if let Some(Answer::Put { category, dice }) = puts[0] {
-                    other.handle(&Command::Set { category, dice });
-                }
-            }
-        }
-        assert_eq!(ask(&Command::Finish), None);
-        drop(to_bot);
+        let played = play(deal, &mut seats);
+        assert_eq!(played.stop, None, "game {game}");
+        assert_eq!(played.states.map(|s| s.used), [0xfff; 2], "game {game}");
+        drop(seats);
         let status = child.wait().expect("wait");
         assert!(status.success());
-        assert_eq!(states[0].used, 0xfff, "game {game}: all categories used");
     }
 }
 

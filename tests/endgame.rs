@@ -50,17 +50,17 @@ fn worst_case_last_auction(view: &GameView, ours: (Group, u32)) -> f64 {
         diff + final_rest_points(&view.me, &b) - final_rest_points(&view.opp, &a),
     ];
     let mine = SealedBid {
-        group: (ours.0 == Group::B) as u8,
+        group: ours.0,
         amount: ours.1,
     };
     let mut worst: f64 = 1.0;
-    for group in 0..2u8 {
+    for group in Group::BOTH {
         for amount in 0..=BID_MAX_POINTS {
             let theirs = SealedBid { group, amount };
             let mut value = 0.0;
             for tie in 0..2u8 {
                 let o = resolve([mine, theirs], tie);
-                let final_diff = d[o.received[0] as usize] + o.bid_points[0] - o.bid_points[1];
+                let final_diff = d[o.received[0].index()] + o.bid_points[0] - o.bid_points[1];
                 value += 0.5
                     * if final_diff > 0 {
                         1.0

@@ -5,10 +5,10 @@
 //! from the bot crate (`yacht`).
 
 pub mod contest;
-pub mod deal;
 pub mod export;
 pub mod gauntlet;
 pub mod matches;
+pub mod measure;
 pub mod player;
 pub mod referee;
 pub mod replay;

@@ -6,7 +6,6 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
-use harness::deal::{deals_text, read_deals, Deal};
 use harness::export::encode::{StepPolicy, DEFAULT_STEP_POLICY};
 use harness::export::WEIGHT_GAMES;
 use harness::matches::{run_match, Deals, LogSaving, MatchConfig};
@@ -22,6 +21,7 @@ use harness::tools;
 use harness::tournament::{
     run_tournament, standard_opponents, variant_opponents, TournamentConfig, DEFAULT_DEALS,
 };
+use yacht::game::deal::{deals_text, read_deals, Deal};
 
 #[derive(Parser)]
 #[command(

@@ -8,10 +8,10 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::deal::{mix, Deal};
 use crate::player::{Player, PlayerSpec};
 use crate::referee::{play_game, GameResult, RefereeOptions};
 use crate::stats::{MatchStats, PairRecord};
+use yacht::game::deal::{mix, Deal};
 
 /// Where the deals come from.
 #[derive(Clone, Debug)]

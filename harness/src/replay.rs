@@ -17,6 +17,8 @@ use yacht::rules::category::Category;
 
 #[path = "replay_analysis.rs"]
 pub mod analysis;
+#[path = "replay_commands.rs"]
+pub mod commands;
 #[path = "replay_report.rs"]
 pub mod report;
 
@@ -25,14 +27,15 @@ pub mod report;
 mod game_tests;
 
 pub use analysis::{
-    reconstruct, review, run_side, side_commands, Exchange, Reconstruction, ReplayError,
-    RerunOutcome, RoundTrace, SideReview,
+    reconstruct, review, run_side, Exchange, Reconstruction, ReplayError, RerunOutcome, RoundTrace,
+    SideReview,
 };
+pub use commands::side_commands;
 pub use report::{html_report, rerun_text, text_report};
 
 /// Rounds in a game; the auction runs in rounds 1..=12, scoring in rounds 2..=13.
-pub const ROUNDS: u8 = 13;
-pub const LAST_BID_ROUND: u8 = 12;
+pub use yacht::game::play::GAME_ROUNDS as ROUNDS;
+pub const LAST_BID_ROUND: u8 = yacht::rules::auction::AUCTION_ROUNDS as u8;
 pub const FIRST_SCORE_ROUND: u8 = 2;
 
 /// A seat.

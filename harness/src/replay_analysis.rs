@@ -17,7 +17,7 @@ use yacht::rules::category::{bonus_gain_k, Category};
 use yacht::rules::dice::{sub, total, Counts, HAND_DICE};
 use yacht::table::{self, TABLE_UNITS_PER_K};
 
-use super::{Bid, GameLog, Put, RoundLog, Side, FIRST_SCORE_ROUND, LAST_BID_ROUND};
+use super::{Bid, GameLog, Put, RoundLog, Side};
 
 /// Both players' states through one round, indexed by [`Side::index`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,13 +55,6 @@ impl fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
-fn group_index(g: Group) -> u8 {
-    match g {
-        Group::A => 0,
-        Group::B => 1,
-    }
-}
-
 /// The log's GETs, checked against the auction rule with either tie-breaker.
 fn check_auction(round: &RoundLog, gets: [Group; 2], warnings: &mut Vec<String>) {
     if gets[0] == gets[1] {
@@ -75,11 +68,10 @@ fn check_auction(round: &RoundLog, gets: [Group; 2], warnings: &mut Vec<String>)
         return;
     };
     let sealed = [b0, b1].map(|b| SealedBid {
-        group: group_index(b.group),
+        group: b.group,
         amount: b.amount,
     });
-    let received = gets.map(group_index);
-    if (0..2).all(|tie| resolve(sealed, tie).received != received) {
+    if (0..2).all(|tie| resolve(sealed, tie).received != gets) {
         warnings.push(format!(
             "round {}: GET {} / {} does not follow from the bids",
             round.number, gets[0], gets[1]
@@ -314,70 +306,6 @@ pub struct Exchange {
     pub command: Command,
     /// The logged answer; `None` when the command owes none or the log does not show it.
     pub logged: Option<Answer>,
-}
-
-/// The commands `side` received, in the judge's order (READY; per round ROLL, GET, SCORE,
-/// SET; FINISH), each with the answer the log shows. Stops where the log stops.
-pub fn side_commands(log: &GameLog, side: Side) -> Vec<Exchange> {
-    let (me, opp) = (side.index(), side.other().index());
-    let ready_failed = log
-        .abort
-        .as_ref()
-        .is_some_and(|a| a.side == side && a.round == 0);
-    let mut out = vec![Exchange {
-        round: 0,
-        command: Command::Ready,
-        logged: (!ready_failed).then_some(Answer::Ok),
-    }];
-    let push = |out: &mut Vec<Exchange>, round: u8, command: Command, logged: Option<Answer>| {
-        out.push(Exchange {
-            round,
-            command,
-            logged,
-        })
-    };
-    for round in &log.rounds {
-        let n = round.number;
-        if n <= LAST_BID_ROUND {
-            let Some((a, b)) = round.roll else {
-                return out;
-            };
-            let played = round.bids[me].map(|bid| Answer::Bid {
-                group: bid.group,
-                amount: bid.amount,
-            });
-            push(&mut out, n, Command::Roll { a, b }, played);
-            let (Some(_), Some(got), Some(theirs)) = (played, round.gets[me], round.bids[opp])
-            else {
-                return out;
-            };
-            let get = Command::Get {
-                got,
-                opp_group: theirs.group,
-                opp_amount: theirs.amount,
-            };
-            push(&mut out, n, get, None);
-        }
-        if n >= FIRST_SCORE_ROUND {
-            let played = round.puts[me].map(|p| Answer::Put {
-                category: p.category,
-                dice: p.dice,
-            });
-            push(&mut out, n, Command::Score, played);
-            let (Some(_), Some(theirs)) = (played, round.puts[opp]) else {
-                return out;
-            };
-            let set = Command::Set {
-                category: theirs.category,
-                dice: theirs.dice,
-            };
-            push(&mut out, n, set, None);
-        }
-    }
-    if log.finished {
-        push(&mut out, 0, Command::Finish, None);
-    }
-    out
 }
 
 /// How a re-run answer compares with the log.

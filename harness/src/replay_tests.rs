@@ -2,13 +2,14 @@
 //! official format (with the CRLF, trailing spaces and debug lines real logs may have).
 
 use yacht::engine::choice::best_choice_for;
-use yacht::engine::{Bot, BotConfig, PlayerState};
-use yacht::protocol::{Answer, Command, Group, Hand};
-use yacht::rules::auction::{resolve, SealedBid};
+use yacht::engine::{Bot, BotConfig};
+use yacht::game::{play as play_game, Deal, DealRound, Event, NoAnswer, Seats};
+use yacht::protocol::{Answer, Command, Hand, Owed};
 use yacht::rules::category::Category;
 use yacht::rules::dice::{for_each_submultiset, HAND_DICE};
 
-use super::analysis::{choice_value_units, reconstruct, review, side_commands, Verdict};
+use super::analysis::{choice_value_units, reconstruct, review, Verdict};
+use super::commands::side_commands;
 use super::report::{html_report, rerun_text, text_report};
 use super::*;
 
@@ -37,11 +38,56 @@ impl Dice {
     }
 }
 
-fn group_index(g: Group) -> u8 {
-    if g == Group::A {
-        0
-    } else {
-        1
+/// Two bots at the play loop, writing the log body as the game goes (with the quirks real
+/// logs may have) and keeping what each side received and answered.
+struct Logged {
+    bots: [Bot; 2],
+    pending: [Option<Answer>; 2],
+    received: [Vec<String>; 2],
+    answers: [Vec<Answer>; 2],
+    round: u8,
+    body: String,
+}
+
+impl Seats for Logged {
+    type Fault = NoAnswer;
+
+    fn send(&mut self, seat: usize, command: &Command) {
+        self.received[seat].push(command.to_string());
+        self.pending[seat] = self.bots[seat].handle(command).answer;
+        self.answers[seat].extend(self.pending[seat]);
+    }
+
+    fn answer(&mut self, seat: usize, _owed: Owed) -> Result<Answer, NoAnswer> {
+        self.pending[seat].take().ok_or(NoAnswer)
+    }
+
+    fn observe(&mut self, event: &Event) {
+        let name = ["FIRST", "SECOND"];
+        let line = match *event {
+            Event::Round(n) => {
+                self.round = n;
+                // Trailing spaces and a CR on the round lines: real logs may have either.
+                format!("ROUND {n}  \r")
+            }
+            Event::Roll { a, b } => format!("ROLL {a} {b}"),
+            Event::Bid { seat, bid } => format!("BID {} {} {}", name[seat], bid.group, bid.amount),
+            Event::Get { seat, group } => format!("GET {} {group}", name[seat]),
+            Event::Put {
+                seat,
+                category,
+                dice,
+            } => {
+                let debug = if self.round == 7 && seat == 0 {
+                    "\n# Debug FIRST: table lookup took 3 us"
+                } else {
+                    ""
+                };
+                format!("PUT {} {category} {dice}{debug}", name[seat])
+            }
+        };
+        self.body.push_str(&line);
+        self.body.push('\n');
     }
 }
 
@@ -49,92 +95,25 @@ fn play(seed: u64) -> Played {
     // The table-and-equilibrium baseline: the bids and scorings the review prices are
     // the ones it makes (the default bot also plays for the win late in the game).
     let config = BotConfig::default_equilibrium();
-    let mut bots = [Bot::new(config), Bot::new(config)];
-    let mut states = [PlayerState::default(); 2];
-    let mut received: [Vec<String>; 2] = Default::default();
-    let mut answers: [Vec<Answer>; 2] = Default::default();
-    let mut send = |p: usize, c: Command, bots: &mut [Bot; 2]| {
-        received[p].push(c.to_string());
-        let answer = bots[p].handle(&c).answer;
-        if let Some(a) = answer {
-            answers[p].push(a);
-        }
-        answer
-    };
     let mut dice = Dice(seed);
-    let mut body = String::new();
-    for p in 0..2 {
-        send(p, Command::Ready, &mut bots);
-    }
-    for n in 1..=13u8 {
-        // Trailing spaces and a CR on the round lines: real logs may have either.
-        body.push_str(&format!("ROUND {n}  \r\n"));
-        if n <= 12 {
-            let (a, b) = (dice.hand(), dice.hand());
-            body.push_str(&format!("ROLL {a} {b}\n"));
-            let mut bids = [(Group::A, 0u32); 2];
-            for (p, bid) in bids.iter_mut().enumerate() {
-                if let Some(Answer::Bid { group, amount }) =
-                    send(p, Command::Roll { a, b }, &mut bots)
-                {
-                    *bid = (group, amount);
-                }
-            }
-            for (p, name) in ["FIRST", "SECOND"].iter().enumerate() {
-                body.push_str(&format!("BID {name} {} {}\n", bids[p].0, bids[p].1));
-            }
-            let sealed = bids.map(|(g, x)| SealedBid {
-                group: group_index(g),
-                amount: x,
-            });
-            let outcome = resolve(sealed, n % 2);
-            for (p, name) in ["FIRST", "SECOND"].iter().enumerate() {
-                let got = if outcome.received[p] == 0 {
-                    Group::A
-                } else {
-                    Group::B
-                };
-                body.push_str(&format!("GET {name} {got}\n"));
-                states[p].receive(&if got == Group::A {
-                    a.counts()
-                } else {
-                    b.counts()
-                });
-                states[p].bid_points += outcome.bid_points[p];
-                let get = Command::Get {
-                    got,
-                    opp_group: bids[1 - p].0,
-                    opp_amount: bids[1 - p].1,
-                };
-                send(p, get, &mut bots);
-            }
-        }
-        if n >= 2 {
-            let mut puts = [(Category::Choice, Hand([1; 5])); 2];
-            for (p, put) in puts.iter_mut().enumerate() {
-                if let Some(Answer::Put { category, dice }) = send(p, Command::Score, &mut bots) {
-                    *put = (category, dice);
-                }
-            }
-            for (p, name) in ["FIRST", "SECOND"].iter().enumerate() {
-                body.push_str(&format!("PUT {name} {} {}\n", puts[p].0, puts[p].1));
-                if n == 7 && p == 0 {
-                    body.push_str("# Debug FIRST: table lookup took 3 us\n");
-                }
-                assert!(states[p]
-                    .apply_score(puts[p].0, &puts[p].1.counts())
-                    .is_ok());
-            }
-            for p in 0..2 {
-                let (category, dice) = puts[1 - p];
-                send(p, Command::Set { category, dice }, &mut bots);
-            }
-        }
-    }
-    for p in 0..2 {
-        send(p, Command::Finish, &mut bots);
-    }
-    let finals = states.map(|s| s.total_points());
+    let deal = Deal {
+        rounds: std::array::from_fn(|r| DealRound {
+            a: dice.hand(),
+            b: dice.hand(),
+            tie_winner: ((r + 1) % 2) as u8,
+        }),
+    };
+    let mut seats = Logged {
+        bots: [Bot::new(config), Bot::new(config)],
+        pending: [None, None],
+        received: Default::default(),
+        answers: Default::default(),
+        round: 0,
+        body: String::new(),
+    };
+    let played = play_game(&deal, &mut seats);
+    assert_eq!(played.stop, None);
+    let finals = played.states.map(|s| s.total_points());
     let result = match finals[0].cmp(&finals[1]) {
         std::cmp::Ordering::Greater => "1-0",
         std::cmp::Ordering::Less => "0-1",
@@ -142,13 +121,13 @@ fn play(seed: u64) -> Played {
     };
     let log = format!(
         "[FIRST \"COMMAND: ./yacht-bot\"]\n[SECOND \"COMMAND: ./yacht-bot --copy\"]\n\
-         [RESULT \"{result}\"]\n{body}FINISH\nSCOREFIRST {}\nSCORESECOND {}\n",
-        finals[0], finals[1]
+         [RESULT \"{result}\"]\n{}FINISH\nSCOREFIRST {}\nSCORESECOND {}\n",
+        seats.body, finals[0], finals[1]
     );
     Played {
         log,
-        received,
-        answers,
+        received: seats.received,
+        answers: seats.answers,
         finals,
     }
 }

@@ -1,10 +1,10 @@
 //! Running an SPRT: deal batches played as matches until the test decides.
 
-use crate::deal::mix;
 use crate::matches::{run_match, Deals, MatchConfig};
 use crate::player::PlayerSpec;
 use crate::referee::RefereeOptions;
 use crate::sprt::{Decision, Pentanomial, SprtConfig, SprtStatus};
+use yacht::game::deal::mix;
 
 /// An SPRT of X against Y.
 #[derive(Clone, Debug)]

@@ -19,7 +19,7 @@ pub fn use_table_file(path: &Path) -> Result<(), String> {
 /// One player, fair bundles: the mean score against the table's expectation.
 pub fn solitaire(games: usize, seed: u64) -> String {
     let start = Instant::now();
-    let (mean, se) = yacht::solitaire::run(games, seed);
+    let (mean, se) = crate::measure::solitaire::run(games, seed);
     let expected = yacht::table::TABLE_START_EXPECTED_K;
     format!(
         "solitaire {games} games (seed {seed}): mean {mean:.4} k ± {se:.4} (s.e.); table {expected:.4} k; \
@@ -33,7 +33,7 @@ pub fn solitaire(games: usize, seed: u64) -> String {
 /// against the exact f64 table.
 pub fn table_audit() -> Result<String, String> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let r = yacht::audit::run(threads)?;
+    let r = crate::measure::audit::run(threads)?;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -73,7 +73,7 @@ pub fn calibrate(games: usize) -> String {
     let mut out = format!(
         "final difference minus the table's prediction after each auction ({games} self-play games)\n"
     );
-    for (round, (mean, sd)) in yacht::calibrate::final_diff_spread(games, 777)
+    for (round, (mean, sd)) in crate::measure::calibrate::final_diff_spread(games, 777)
         .iter()
         .enumerate()
     {
@@ -88,7 +88,7 @@ pub fn calibrate(games: usize) -> String {
 
 /// Spawn-to-`OK` and first-decision times of `program` run in `dir`.
 pub fn startup(program: &Path, dir: Option<&Path>, runs: usize) -> Result<String, String> {
-    let samples = yacht::startup::measure(program, dir, runs)?;
+    let samples = crate::measure::startup::measure(program, dir, runs)?;
     let mut ok: Vec<u64> = samples.iter().map(|s| s.ok_us).collect();
     let mut bid: Vec<u64> = samples.iter().map(|s| s.first_bid_us).collect();
     ok.sort_unstable();

@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command as Process;
 
 use common::golden_deal;
-use harness::deal::Deal;
 use harness::matches::{run_match, Deals, MatchConfig, MatchOutcome};
 use harness::player::PlayerSpec;
 use harness::referee::{play_game, AbortReason, GameRecord, RefereeOptions};
+use yacht::game::Deal;
 
 const HARNESS: &str = env!("CARGO_BIN_EXE_harness");
 

@@ -7,9 +7,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use common::{constant_deal, golden_deal, Scripted, Twist};
-use harness::deal::Deal;
 use harness::player::Player;
 use harness::referee::{play_game, AbortReason, GameRecord, GameResult, RefereeOptions};
+use yacht::game::Deal;
 
 fn play(
     first: &mut dyn Player,

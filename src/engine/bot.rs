@@ -7,13 +7,13 @@ use super::features::RoundFeatures;
 use super::opponent::OpponentModel;
 use super::response::best_response_within;
 use super::safety::{Account, Pricing, Settlement};
+use super::table_player::TablePlayer;
 use super::view::GameView;
 use super::winbid::{best_win_response_with, Curves};
 
-use crate::protocol::{Answer, Command, Group, Hand, Owed, BID_MAX_POINTS};
+use crate::protocol::{Answer, Command, Group, Hand, Owed};
 use crate::rng::Pcg64;
 use crate::rules::category::Category;
-use crate::rules::dice::{for_each_submultiset, HAND_DICE};
 
 /// How the bot bids.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -91,16 +91,14 @@ pub struct Reply {
 #[derive(Clone, Debug)]
 pub struct Bot {
     config: BotConfig,
-    view: GameView,
+    /// The tracked game and the table's scorings; the bids are decided here.
+    player: TablePlayer,
     model: OpponentModel,
     /// The open auction's features and pricing, kept for the model's update and the
     /// account's settlement at `GET`.
     pending: Option<Pending>,
     /// What deviating from the safe bids has earned this game ([`super::safety`]).
     account: Account,
-    /// A bid to give at the next `ROLL` instead of deciding one (for wrappers such as
-    /// the reader, which decide bids from outside but keep this bot's tracking).
-    bid_override: Option<(Group, u32)>,
     /// The private generator (see [`BotConfig::rng_seed`]).
     rng: Pcg64,
 }
@@ -115,80 +113,62 @@ impl Bot {
     pub fn new(config: BotConfig) -> Bot {
         Bot {
             config,
-            view: GameView::default(),
+            player: TablePlayer::new(config),
             model: OpponentModel::new(),
             pending: None,
             account: Account::default(),
-            bid_override: None,
             rng: Pcg64::seed_from_u64(config.rng_seed.unwrap_or_else(entropy_seed)),
         }
     }
 
     /// The tracked game.
     pub fn view(&self) -> &GameView {
-        &self.view
+        self.player.view()
     }
 
     /// Handles one command.
     pub fn handle(&mut self, command: &Command) -> Reply {
-        let mut warnings = Vec::new();
-        let answer = match *command {
+        match *command {
             Command::Ready => {
-                warnings.extend(self.view.advance(command));
                 self.model = OpponentModel::new();
                 self.pending = None;
                 self.account = Account::default();
                 warm_up();
-                Some(Answer::Ok)
-            }
-            Command::Roll { .. } => {
-                warnings.extend(self.view.advance(command));
-                Some(self.bid())
             }
             Command::Get {
                 got: _,
                 opp_group,
                 opp_amount,
             } => {
-                if let (Some(pending), Some(ours)) = (self.pending.take(), self.view.my_bid) {
+                if let (Some(pending), Some(ours)) = (self.pending.take(), self.view().my_bid) {
                     self.account
                         .settle(&pending.settlement, ours, (opp_group, opp_amount));
                     self.model
                         .observe(pending.features, opp_group, opp_amount, ours);
                 }
-                warnings.extend(self.view.advance(command));
-                None
             }
-            Command::Score => Some(self.put(&mut warnings)),
-            Command::Set { .. } => {
-                warnings.extend(self.view.advance(command));
-                None
-            }
-            Command::Finish => None,
-        };
-        Reply { answer, warnings }
+            _ => {}
+        }
+        let (config, model, account, rng, pending) = (
+            &self.config,
+            &self.model,
+            &self.account,
+            &mut self.rng,
+            &mut self.pending,
+        );
+        self.player.handle(command, |view| {
+            let (group, amount, p) = decide_bid_with(view, config, model, account, Some(rng));
+            *pending = p;
+            (group, amount)
+        })
     }
 
     /// A legal answer for a line whose keyword owed one but which did not parse.
     pub fn answer_malformed(&mut self, owed: Owed) -> Reply {
-        let mut warnings = Vec::new();
-        let answer = match owed {
-            Owed::Ok => Answer::Ok,
-            Owed::Bid => {
-                // The bundles are unknown: ask for nothing and pay nothing.
-                self.view.my_bid = Some((Group::A, 0));
-                self.pending = None;
-                Answer::Bid {
-                    group: Group::A,
-                    amount: 0,
-                }
-            }
-            Owed::Put => self.put(&mut warnings),
-        };
-        Reply {
-            answer: Some(answer),
-            warnings,
+        if owed == Owed::Bid {
+            self.pending = None;
         }
+        self.player.answer_malformed(owed)
     }
 
     /// The opponent model (for reports).
@@ -199,41 +179,6 @@ impl Bot {
     /// The safe-exploitation account (for reports and tests).
     pub fn account(&self) -> &Account {
         &self.account
-    }
-
-    /// Makes the next `ROLL` answer `bid` instead of the bot's own decision.
-    pub fn override_next_bid(&mut self, bid: (Group, u32)) {
-        self.bid_override = Some(bid);
-    }
-
-    fn bid(&mut self) -> Answer {
-        let (group, amount, pending) = match self.bid_override.take() {
-            Some((group, amount)) => (group, amount.min(BID_MAX_POINTS), None),
-            None => decide_bid_with(
-                &self.view,
-                &self.config,
-                &self.model,
-                &self.account,
-                Some(&mut self.rng),
-            ),
-        };
-        self.view.my_bid = Some((group, amount));
-        self.pending = pending;
-        Answer::Bid { group, amount }
-    }
-
-    fn put(&mut self, warnings: &mut Vec<String>) -> Answer {
-        let (category, dice) = match decide_put(&self.view, &self.config) {
-            Ok(choice) => choice,
-            Err(reason) => {
-                warnings.push(reason);
-                fallback_put(&self.view)
-            }
-        };
-        if let Err(e) = self.view.me.apply_score(category, &dice.counts()) {
-            warnings.push(format!("own PUT {category} {dice} not applicable ({e:?})"));
-        }
-        Answer::Put { category, dice }
     }
 }
 
@@ -344,20 +289,4 @@ pub fn decide_put(view: &GameView, config: &BotConfig) -> Result<(Category, Hand
     })?;
     let dice = Hand::from_counts(&choice.dice).ok_or("best choice is not 5 dice")?;
     Ok((choice.category, dice))
-}
-
-/// Something parseable when the state allows no legal scoring: the first unused category
-/// and the first five held dice, padded with ones.
-fn fallback_put(view: &GameView) -> (Category, Hand) {
-    let category = Category::ALL
-        .into_iter()
-        .find(|c| view.me.used & c.bit() == 0)
-        .unwrap_or(Category::Choice);
-    let mut dice = None;
-    for_each_submultiset(&view.me.held, HAND_DICE, |s| {
-        if dice.is_none() {
-            dice = Hand::from_counts(s);
-        }
-    });
-    (category, dice.unwrap_or(Hand([1; HAND_DICE])))
 }

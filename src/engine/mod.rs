@@ -7,15 +7,16 @@ pub mod endgame;
 pub mod features;
 pub mod habits;
 pub mod opponent;
-pub mod reader;
 pub mod response;
 pub mod rollout;
 pub mod safety;
 pub mod state;
+pub mod table_player;
 pub mod view;
 pub mod winbid;
 pub mod wincurve;
 
 pub use bot::{Bot, BotConfig, Reply};
 pub use state::PlayerState;
+pub use table_player::TablePlayer;
 pub use view::GameView;

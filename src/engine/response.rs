@@ -19,6 +19,7 @@ use super::bidding::equilibrium_bid;
 use super::opponent::{Atom, Predictive};
 use super::safety::{risk, Pricing};
 use crate::protocol::{Group, BID_MAX_POINTS};
+use crate::rules::auction::{our_outcomes, SealedBid};
 
 /// Weight always kept on the worst case: a confident model may still be wrong.
 pub const ROBUST_FLOOR: f64 = 0.05;
@@ -46,20 +47,20 @@ fn base(swing_points: f64, group: Group) -> f64 {
     }
 }
 
-/// Our payoff (points) for ask (g, x) against their ask (h, y).
+/// Our payoff (points) for ask (g, x) against their ask (h, y): the auction's own rule
+/// ([`our_outcomes`]), a tie being a fair coin.
 pub fn payoff(swing_points: f64, g: Group, x: u32, h: Group, y: u32) -> f64 {
-    let (x, y) = (x as f64, y as f64);
-    let mine = base(swing_points, g);
-    let other = base(swing_points, g.other());
-    if g != h {
-        mine - x + y
-    } else if x > y {
-        mine - x - y
-    } else if x < y {
-        other + x + y
-    } else {
-        0.5 * ((mine - x - y) + (other + x + y))
-    }
+    let ours = SealedBid {
+        group: g,
+        amount: x,
+    };
+    let theirs = SealedBid {
+        group: h,
+        amount: y,
+    };
+    let [win_tie, lose_tie] =
+        our_outcomes(ours, theirs).map(|(got, delta)| base(swing_points, got) + delta as f64);
+    0.5 * (win_tie + lose_tie)
 }
 
 /// The least payoff of ask (g, x) over every opponent bid.
@@ -79,15 +80,11 @@ struct Expectation<'a> {
     norm: f64,
 }
 
-fn index(g: Group) -> usize {
-    (g == Group::B) as usize
-}
-
 impl<'a> Expectation<'a> {
     fn new(swing: f64, atoms: &'a [Atom]) -> Expectation<'a> {
         let mut same: [Vec<&Atom>; 2] = [Vec::new(), Vec::new()];
         for atom in atoms {
-            same[index(atom.group)].push(atom);
+            same[atom.group.index()].push(atom);
         }
         let prefix = [0, 1].map(|i| {
             let mut acc = (0.0, 0.0);
@@ -113,7 +110,7 @@ impl<'a> Expectation<'a> {
         if self.norm <= 0.0 {
             return 0.0;
         }
-        let gi = index(g);
+        let gi = g.index();
         let mine = base(self.swing, g);
         let other = base(self.swing, g.other());
         let xf = x as f64;

@@ -12,6 +12,7 @@ use super::safety::risk_below;
 use super::wincurve::WinCurve;
 use crate::protocol::{Group, BID_MAX_POINTS};
 use crate::rng::Pcg64;
+use crate::rules::auction::{our_outcomes, SealedBid};
 
 /// Weight always kept on the worst case when bidding for the win. Lower than the
 /// expected-score floor: in a close game the worst case of a cheap bid is a large drop
@@ -49,15 +50,20 @@ impl Curves<'_> {
 
     /// Our value for ask (g, x) against their ask (h, y).
     pub fn outcome(&self, g: Group, x: u32, h: Group, y: u32) -> f64 {
-        let (xf, yf) = (x as f64, y as f64);
-        if g != h {
-            self.value(g, yf - xf)
-        } else if x > y {
-            self.value(g, -xf - yf)
-        } else if x < y {
-            self.value(g.other(), xf + yf)
+        let ours = SealedBid {
+            group: g,
+            amount: x,
+        };
+        let theirs = SealedBid {
+            group: h,
+            amount: y,
+        };
+        // The auction's own rule; a tie is a fair coin.
+        let [(g1, d1), (g2, d2)] = our_outcomes(ours, theirs);
+        if (g1, d1) == (g2, d2) {
+            self.value(g1, d1 as f64)
         } else {
-            0.5 * (self.value(g, -xf - yf) + self.value(g.other(), xf + yf))
+            0.5 * (self.value(g1, d1 as f64) + self.value(g2, d2 as f64))
         }
     }
 

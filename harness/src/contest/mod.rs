@@ -14,10 +14,11 @@ use yacht::engine::choice::best_choice_for;
 use yacht::engine::GameView;
 use yacht::protocol::{Answer, Command, Hand};
 
-use crate::deal::mix;
-use crate::player::Agent;
 use crate::samples::scoring::ScorePolicy;
 pub use styles::Style;
+use yacht::engine::Reply;
+use yacht::game::deal::mix;
+use yacht::game::Agent;
 
 /// One member of the population: name, one line of documentation, style, and whether it
 /// scores by the table (else greedily).
@@ -156,18 +157,9 @@ impl ContestBot {
     }
 }
 
-impl Agent for ContestBot {
-    fn label(&self) -> String {
-        format!("contest:{}", self.member.name)
-    }
-
-    fn reset(&mut self, game_seed: u64) {
-        self.view = GameView::default();
-        self.rng = Pcg64::seed_from_u64(mix(game_seed, 0xC0_7E57));
-        self.member.style.start(&mut self.memory, &mut self.rng);
-    }
-
-    fn handle(&mut self, command: &Command, debug: &mut Vec<String>) -> Option<Answer> {
+impl ContestBot {
+    /// The answer to `command` (if owed); notes go to `debug`.
+    fn respond(&mut self, command: &Command, debug: &mut Vec<String>) -> Option<Answer> {
         // What the command reveals first (the game's tracking is written once, in the
         // engine's view); the style learns from GET before the view forgets our bid.
         if let Command::Get {
@@ -198,6 +190,24 @@ impl Agent for ContestBot {
             Command::Score => self.put(debug),
             Command::Get { .. } | Command::Set { .. } | Command::Finish => None,
         }
+    }
+}
+
+impl Agent for ContestBot {
+    fn label(&self) -> String {
+        format!("contest:{}", self.member.name)
+    }
+
+    fn reset(&mut self, game_seed: u64) {
+        self.view = GameView::default();
+        self.rng = Pcg64::seed_from_u64(mix(game_seed, 0xC0_7E57));
+        self.member.style.start(&mut self.memory, &mut self.rng);
+    }
+
+    fn handle(&mut self, command: &Command) -> Reply {
+        let mut warnings = Vec::new();
+        let answer = self.respond(command, &mut warnings);
+        Reply { answer, warnings }
     }
 }
 

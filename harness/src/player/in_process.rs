@@ -3,23 +3,13 @@
 
 use std::time::Instant;
 
-use yacht::engine::reader::Reader;
-use yacht::engine::{Bot, BotConfig};
+use yacht::engine::{Bot, BotConfig, Reply};
+use yacht::game::Agent;
 use yacht::protocol::{Answer, Command};
 
 use super::{Player, Received, Response};
 
-/// A decision maker that sees the protocol as typed commands.
-pub trait Agent: Send {
-    /// Name shown in logs and reports.
-    fn label(&self) -> String;
-    /// Called before every game's `READY`; `game_seed` seeds any randomness.
-    fn reset(&mut self, game_seed: u64);
-    /// The answer to `command` (if one is owed); notes go to `debug`.
-    fn handle(&mut self, command: &Command, debug: &mut Vec<String>) -> Option<Answer>;
-}
-
-/// The bot crate's [`Bot`] as an agent.
+/// The bot crate's [`Bot`] as an agent whose private generator is seeded by the game.
 pub struct BotAgent {
     config: BotConfig,
     bot: Bot,
@@ -48,76 +38,39 @@ impl Agent for BotAgent {
         });
     }
 
-    fn handle(&mut self, command: &Command, debug: &mut Vec<String>) -> Option<Answer> {
-        let reply = self.bot.handle(command);
-        // The real binary prints its warnings on stderr with this prefix.
-        debug.extend(
-            reply
-                .warnings
-                .into_iter()
-                .map(|w| format!("yacht-bot: {w}")),
-        );
-        reply.answer
-    }
-}
-
-/// The bot crate's [`Reader`] as an agent: it knows the bot's next bid.
-pub struct ReaderAgent {
-    target: BotConfig,
-    reader: Reader,
-}
-
-impl ReaderAgent {
-    /// A reader of a bot playing with `target`; it bids for the win where that bot does.
-    pub fn new(target: BotConfig) -> ReaderAgent {
-        ReaderAgent {
-            target,
-            reader: Reader::new(target, target, target.win_from_round),
-        }
-    }
-}
-
-impl Agent for ReaderAgent {
-    fn label(&self) -> String {
-        "reader".to_string()
-    }
-
-    fn reset(&mut self, game_seed: u64) {
-        // The copy's generator is not the one the read bot uses: a reader cannot know a
-        // private seed.
-        let copy = BotConfig {
-            rng_seed: Some(game_seed.rotate_left(29) ^ 0x007E_ADE7_5EED),
-            ..self.target
-        };
-        self.reader = Reader::new(copy, self.target, self.target.win_from_round);
-    }
-
-    fn handle(&mut self, command: &Command, debug: &mut Vec<String>) -> Option<Answer> {
-        let reply = self.reader.handle(command);
-        debug.extend(reply.warnings.into_iter().map(|w| format!("reader: {w}")));
-        reply.answer
+    fn handle(&mut self, command: &Command) -> Reply {
+        self.bot.handle(command)
     }
 }
 
 /// An agent playing in-process.
-pub struct InProcess<A: Agent> {
+pub struct InProcess<A: Agent + Send> {
     agent: A,
     /// The answer computed at `send` time, and when it was ready.
     pending: Option<(Answer, Instant)>,
     debug: Vec<String>,
+    /// Put before each of the agent's warnings in the log.
+    warning_prefix: &'static str,
 }
 
-impl<A: Agent> InProcess<A> {
+impl<A: Agent + Send> InProcess<A> {
     pub fn new(agent: A) -> InProcess<A> {
+        InProcess::with_prefix(agent, "")
+    }
+
+    /// An agent whose warnings are logged after `prefix` (the real binary prints its
+    /// warnings on stderr after `yacht-bot: `).
+    pub fn with_prefix(agent: A, prefix: &'static str) -> InProcess<A> {
         InProcess {
             agent,
             pending: None,
             debug: Vec::new(),
+            warning_prefix: prefix,
         }
     }
 }
 
-impl<A: Agent> Player for InProcess<A> {
+impl<A: Agent + Send> Player for InProcess<A> {
     fn label(&self) -> String {
         self.agent.label()
     }
@@ -130,7 +83,11 @@ impl<A: Agent> Player for InProcess<A> {
     }
 
     fn send(&mut self, command: &Command) {
-        if let Some(answer) = self.agent.handle(command, &mut self.debug) {
+        let reply = self.agent.handle(command);
+        let prefix = self.warning_prefix;
+        self.debug
+            .extend(reply.warnings.into_iter().map(|w| format!("{prefix}{w}")));
+        if let Some(answer) = reply.answer {
             self.pending = Some((answer, Instant::now()));
         }
     }

@@ -7,6 +7,7 @@
 
 pub mod external;
 pub mod in_process;
+pub mod reader;
 pub mod spec;
 
 use std::time::Instant;
@@ -14,7 +15,8 @@ use std::time::Instant;
 use yacht::protocol::{Answer, Command};
 
 pub use external::ExternalPlayer;
-pub use in_process::{Agent, BotAgent, InProcess, ReaderAgent};
+pub use in_process::{BotAgent, InProcess};
+pub use reader::Reader;
 pub use spec::PlayerSpec;
 
 /// What a player produced for an owed answer.

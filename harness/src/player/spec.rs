@@ -7,7 +7,7 @@ use std::str::FromStr;
 use yacht::engine::bot::Bidder;
 use yacht::engine::BotConfig;
 
-use super::{BotAgent, ExternalPlayer, InProcess, Player, ReaderAgent};
+use super::{BotAgent, ExternalPlayer, InProcess, Player, Reader};
 use crate::samples::{SampleAi, SampleConfig};
 
 /// Which player to build for each game.
@@ -36,8 +36,14 @@ impl PlayerSpec {
     /// A new player (no process is started before its first game).
     pub fn build(&self) -> Result<Box<dyn Player>, String> {
         Ok(match self {
-            PlayerSpec::Bot(config) => Box::new(InProcess::new(BotAgent::new(*config))),
-            PlayerSpec::Reader(config) => Box::new(InProcess::new(ReaderAgent::new(*config))),
+            PlayerSpec::Bot(config) => Box::new(InProcess::with_prefix(
+                BotAgent::new(*config),
+                "yacht-bot: ",
+            )),
+            PlayerSpec::Reader(config) => Box::new(InProcess::with_prefix(
+                Reader::new(*config, *config, config.win_from_round),
+                "reader: ",
+            )),
             PlayerSpec::Sample(config) => Box::new(InProcess::new(SampleAi::new(config.clone()))),
             PlayerSpec::Contest(name) => {
                 let member = crate::contest::member(name)

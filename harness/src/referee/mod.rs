@@ -13,19 +13,13 @@ pub mod record;
 
 use std::time::{Duration, Instant};
 
-use yacht::engine::PlayerState;
-use yacht::protocol::{parse_answer, Answer, Command, Group};
-use yacht::rules::auction::{resolve, SealedBid};
+use yacht::game::{play, Deal, Event, Illegal, Seats, Stop};
+use yacht::protocol::{parse_answer, Answer, Command, Owed};
 use yacht::rules::category::POINTS_PER_K;
-use yacht::rules::dice::sub;
 
-use crate::deal::{Deal, BID_ROUNDS};
 use crate::player::{Player, Received};
 pub use log::GameLog;
 pub use record::{AbortReason, AnswerKind, GameRecord, GameResult, ResponseTimes, SEAT_NAMES};
-
-/// Rounds in a game: 12 auctions, 12 scorings, shifted by one.
-pub const ROUNDS: usize = BID_ROUNDS + 1;
 
 /// Deadlines and what to record.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -63,11 +57,11 @@ impl RefereeOptions {
     }
 }
 
-type Abort = (usize, AbortReason);
-
-struct Game<'a> {
+/// The referee's side of the play loop: the two players, when each command was sent (for
+/// deadlines), the official log and the response times.
+struct Referee<'a> {
     players: [&'a mut dyn Player; 2],
-    states: [PlayerState; 2],
+    sent: [Instant; 2],
     log: GameLog,
     times: [ResponseTimes; 2],
     options: &'a RefereeOptions,
@@ -91,22 +85,26 @@ pub fn play_game(
         first.finish();
         return Err(e);
     }
-    let mut game = Game {
+    let mut referee = Referee {
         players: [first, second],
-        states: [PlayerState::default(); 2],
+        sent: [Instant::now(); 2],
         log: GameLog::new(options.write_log),
         times: Default::default(),
         options,
         debug: Vec::new(),
         round: 0,
     };
-    let abort = game.run(deal).err();
+    // The loop sends FINISH to both, also after an abort.
+    let played = play(deal, &mut referee);
     for seat in 0..2 {
-        game.players[seat].send(&Command::Finish);
-        game.players[seat].finish();
-        game.flush_debug(seat);
+        referee.players[seat].finish();
+        referee.flush_debug(seat);
     }
-    let totals = [0, 1].map(|s| game.states[s].total_points());
+    let abort = played.stop.map(|stop| match stop {
+        Stop::Fault(seat, reason) => (seat, reason),
+        Stop::Illegal(seat, illegal) => (seat, abort_reason(illegal)),
+    });
+    let totals = played.states.map(|s| s.total_points());
     let result = match abort {
         Some((0, _)) => GameResult::SecondWins,
         Some(_) => GameResult::FirstWins,
@@ -117,60 +115,49 @@ pub fn play_game(
         },
     };
     match abort {
-        Some((seat, reason)) => game.log.line(format_args!(
+        Some((seat, reason)) => referee.log.line(format_args!(
             "ABORT {} {}",
             SEAT_NAMES[seat],
             reason.log_text()
         )),
         None => {
-            game.log.line(format_args!("FINISH"));
-            game.log.line(format_args!("SCOREFIRST {}", totals[0]));
-            game.log.line(format_args!("SCORESECOND {}", totals[1]));
+            referee.log.line(format_args!("FINISH"));
+            referee.log.line(format_args!("SCOREFIRST {}", totals[0]));
+            referee.log.line(format_args!("SCORESECOND {}", totals[1]));
         }
     }
-    let states = game.states;
+    let states = played.states;
     Ok(GameRecord {
         result,
         abort,
         total_points: totals,
         category_points: states.map(|s| (s.category_k + s.bonus_k()) as i64 * POINTS_PER_K),
         bid_points: states.map(|s| s.bid_points),
-        times: game.times,
-        log: game.log.finish([&labels[0], &labels[1]], Some(result)),
+        times: referee.times,
+        log: referee.log.finish([&labels[0], &labels[1]], Some(result)),
     })
 }
 
-impl Game<'_> {
-    fn run(&mut self, deal: &Deal) -> Result<(), Abort> {
-        let sent = self.send_both(&Command::Ready, &Command::Ready);
-        for (seat, sent_at) in sent.into_iter().enumerate() {
-            let answer = self.await_answer(seat, sent_at, AnswerKind::Ready)?;
-            if answer != Answer::Ok {
-                return Err((seat, AbortReason::InvalidReady));
-            }
-        }
-        for round in 1..=ROUNDS {
-            self.log.line(format_args!("ROUND {round}"));
-            self.round = round as u8;
-            if let Some(dealt) = deal.rounds.get(round - 1) {
-                self.auction(dealt.a, dealt.b, dealt.tie_winner)?;
-            }
-            if round >= 2 {
-                self.scoring()?;
-            }
-        }
-        Ok(())
+/// The judge's abort for an answer the rules do not allow: the wrong kind of answer reads
+/// as one that did not parse.
+fn abort_reason(illegal: Illegal) -> AbortReason {
+    match illegal {
+        Illegal::WrongAnswer(owed) => parse_failure(owed),
+        Illegal::NoSuchDice => AbortReason::NoSuchDice,
+        Illegal::CategoryUsed => AbortReason::RuleAlreadyUsed,
     }
+}
 
-    fn send_both(&mut self, to_first: &Command, to_second: &Command) -> [Instant; 2] {
-        let mut sent = [Instant::now(); 2];
-        for (seat, command) in [to_first, to_second].into_iter().enumerate() {
-            sent[seat] = Instant::now();
-            self.players[seat].send(command);
-        }
-        sent
+/// The abort for an unreadable answer to what owed `owed`.
+fn parse_failure(owed: Owed) -> AbortReason {
+    match owed {
+        Owed::Ok => AbortReason::InvalidReady,
+        Owed::Bid => AbortReason::BidParseFailed,
+        Owed::Put => AbortReason::PutParseFailed,
     }
+}
 
+impl Referee<'_> {
     /// Writes the debug lines `seat` produced so far into the log.
     fn flush_debug(&mut self, seat: usize) {
         self.players[seat].take_debug(&mut self.debug);
@@ -178,15 +165,21 @@ impl Game<'_> {
             self.log.debug(seat, &line);
         }
     }
+}
 
-    /// Waits for `seat`'s answer to a command sent at `sent`, checking the deadline, the
-    /// syntax and that it is the kind of answer owed.
-    fn await_answer(
-        &mut self,
-        seat: usize,
-        sent: Instant,
-        kind: AnswerKind,
-    ) -> Result<Answer, Abort> {
+impl Seats for Referee<'_> {
+    type Fault = AbortReason;
+
+    fn send(&mut self, seat: usize, command: &Command) {
+        self.sent[seat] = Instant::now();
+        self.players[seat].send(command);
+    }
+
+    /// Waits for `seat`'s answer, checking the deadline and the syntax (the play loop
+    /// checks that it is the kind of answer owed).
+    fn answer(&mut self, seat: usize, owed: Owed) -> Result<Answer, AbortReason> {
+        let kind = AnswerKind::from(owed);
+        let sent = self.sent[seat];
         let deadline = sent + self.options.limit(kind);
         let response = self.players[seat].receive(deadline);
         self.flush_debug(seat);
@@ -198,107 +191,37 @@ impl Game<'_> {
                 self.times[seat].decisions.push((self.round, micros));
             }
         }
-        let parse_failure = match kind {
-            AnswerKind::Ready => AbortReason::InvalidReady,
-            AnswerKind::Bid => AbortReason::BidParseFailed,
-            AnswerKind::Put => AbortReason::PutParseFailed,
-        };
-        let answer = match response.received {
-            Received::Timeout => return Err((seat, AbortReason::Tle)),
-            _ if response.at > deadline => return Err((seat, AbortReason::Tle)),
-            Received::Answer(answer) => answer,
-            Received::Line(line) => parse_answer(&line).map_err(|_| (seat, parse_failure))?,
+        match response.received {
+            Received::Timeout => Err(AbortReason::Tle),
+            _ if response.at > deadline => Err(AbortReason::Tle),
+            Received::Answer(answer) => Ok(answer),
+            Received::Line(line) => parse_answer(&line).map_err(|_| parse_failure(owed)),
             // A dead player reads as an empty line would: unparsable.
-            Received::Closed => return Err((seat, parse_failure)),
-        };
-        let fits = matches!(
-            (kind, &answer),
-            (AnswerKind::Ready, Answer::Ok)
-                | (AnswerKind::Bid, Answer::Bid { .. })
-                | (AnswerKind::Put, Answer::Put { .. })
-        );
-        if fits {
-            Ok(answer)
-        } else {
-            Err((seat, parse_failure))
+            Received::Closed => Err(parse_failure(owed)),
         }
     }
 
-    fn auction(
-        &mut self,
-        a: yacht::protocol::Hand,
-        b: yacht::protocol::Hand,
-        tie_winner: u8,
-    ) -> Result<(), Abort> {
-        self.log.line(format_args!("ROLL {a} {b}"));
-        let roll = Command::Roll { a, b };
-        let sent = self.send_both(&roll, &roll);
-        let mut bids = [SealedBid {
-            group: 0,
-            amount: 0,
-        }; 2];
-        let mut groups = [Group::A; 2];
-        for seat in 0..2 {
-            if let Answer::Bid { group, amount } =
-                self.await_answer(seat, sent[seat], AnswerKind::Bid)?
-            {
-                self.log
-                    .line(format_args!("BID {} {group} {amount}", SEAT_NAMES[seat]));
-                groups[seat] = group;
-                bids[seat] = SealedBid {
-                    group: group_index(group),
-                    amount,
-                };
+    fn observe(&mut self, event: &Event) {
+        match *event {
+            Event::Round(round) => {
+                self.round = round;
+                self.log.line(format_args!("ROUND {round}"));
             }
+            Event::Roll { a, b } => self.log.line(format_args!("ROLL {a} {b}")),
+            Event::Bid { seat, bid } => self.log.line(format_args!(
+                "BID {} {} {}",
+                SEAT_NAMES[seat], bid.group, bid.amount
+            )),
+            Event::Get { seat, group } => self
+                .log
+                .line(format_args!("GET {} {group}", SEAT_NAMES[seat])),
+            Event::Put {
+                seat,
+                category,
+                dice,
+            } => self
+                .log
+                .line(format_args!("PUT {} {category} {dice}", SEAT_NAMES[seat])),
         }
-        let outcome = resolve(bids, tie_winner);
-        let got = outcome
-            .received
-            .map(|g| if g == 0 { Group::A } else { Group::B });
-        for seat in 0..2 {
-            let bundle = if got[seat] == Group::A { a } else { b };
-            self.states[seat].receive(&bundle.counts());
-            self.states[seat].bid_points += outcome.bid_points[seat];
-            self.log
-                .line(format_args!("GET {} {}", SEAT_NAMES[seat], got[seat]));
-        }
-        let get = |seat: usize| Command::Get {
-            got: got[seat],
-            opp_group: groups[1 - seat],
-            opp_amount: bids[1 - seat].amount,
-        };
-        self.send_both(&get(0), &get(1));
-        Ok(())
-    }
-
-    fn scoring(&mut self) -> Result<(), Abort> {
-        let sent = self.send_both(&Command::Score, &Command::Score);
-        let mut sets = [Command::Score; 2];
-        for seat in 0..2 {
-            let Answer::Put { category, dice } =
-                self.await_answer(seat, sent[seat], AnswerKind::Put)?
-            else {
-                continue;
-            };
-            let state = &mut self.states[seat];
-            if sub(&state.held, &dice.counts()).is_none() {
-                return Err((seat, AbortReason::NoSuchDice));
-            }
-            if state.apply_score(category, &dice.counts()).is_err() {
-                return Err((seat, AbortReason::RuleAlreadyUsed));
-            }
-            self.log
-                .line(format_args!("PUT {} {category} {dice}", SEAT_NAMES[seat]));
-            sets[1 - seat] = Command::Set { category, dice };
-        }
-        self.send_both(&sets[0], &sets[1]);
-        Ok(())
-    }
-}
-
-const fn group_index(group: Group) -> u8 {
-    match group {
-        Group::A => 0,
-        Group::B => 1,
     }
 }

@@ -79,6 +79,16 @@ pub enum AnswerKind {
     Put = 2,
 }
 
+impl From<yacht::protocol::Owed> for AnswerKind {
+    fn from(owed: yacht::protocol::Owed) -> AnswerKind {
+        match owed {
+            yacht::protocol::Owed::Ok => AnswerKind::Ready,
+            yacht::protocol::Owed::Bid => AnswerKind::Bid,
+            yacht::protocol::Owed::Put => AnswerKind::Put,
+        }
+    }
+}
+
 impl AnswerKind {
     pub const ALL: [AnswerKind; 3] = [AnswerKind::Ready, AnswerKind::Bid, AnswerKind::Put];
 

@@ -9,8 +9,9 @@ use yacht::rules::dice::{for_each_submultiset, HAND_DICE};
 
 use super::scoring::ScorePolicy;
 use super::SampleConfig;
-use crate::deal::mix;
-use crate::player::Agent;
+use yacht::engine::Reply;
+use yacht::game::deal::mix;
+use yacht::game::Agent;
 
 /// One sample AI.
 pub struct SampleAi {
@@ -76,18 +77,9 @@ impl SampleAi {
     }
 }
 
-impl Agent for SampleAi {
-    fn label(&self) -> String {
-        self.config.label()
-    }
-
-    fn reset(&mut self, game_seed: u64) {
-        self.view = GameView::default();
-        self.ordered.clear();
-        self.rng = Pcg64::seed_from_u64(mix(game_seed, self.config.seed_salt));
-    }
-
-    fn handle(&mut self, command: &Command, debug: &mut Vec<String>) -> Option<Answer> {
+impl SampleAi {
+    /// The answer to `command` (if owed); notes go to `debug`.
+    fn respond(&mut self, command: &Command, debug: &mut Vec<String>) -> Option<Answer> {
         // The bundle we get, in the order received, before the view applies the GET.
         if let Command::Get { got, .. } = *command
             && let Some(bundle) = self.view.bundle(got)
@@ -109,5 +101,23 @@ impl Agent for SampleAi {
             Command::Score => Some(self.put(debug)),
             Command::Get { .. } | Command::Set { .. } | Command::Finish => None,
         }
+    }
+}
+
+impl Agent for SampleAi {
+    fn label(&self) -> String {
+        self.config.label()
+    }
+
+    fn reset(&mut self, game_seed: u64) {
+        self.view = GameView::default();
+        self.ordered.clear();
+        self.rng = Pcg64::seed_from_u64(mix(game_seed, self.config.seed_salt));
+    }
+
+    fn handle(&mut self, command: &Command) -> Reply {
+        let mut warnings = Vec::new();
+        let answer = self.respond(command, &mut warnings);
+        Reply { answer, warnings }
     }
 }

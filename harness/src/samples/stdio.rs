@@ -5,7 +5,7 @@ use std::io::{BufRead, Write};
 
 use yacht::protocol::{parse_command, Command};
 
-use crate::player::Agent;
+use yacht::game::Agent;
 
 /// Plays until `FINISH` or end of input. Lines that do not parse are reported on stderr
 /// and skipped. Returns an error only when stdout is gone.
@@ -15,7 +15,6 @@ pub fn run(
     mut output: impl Write,
     mut diagnostics: impl Write,
 ) -> std::io::Result<()> {
-    let mut debug = Vec::new();
     for line in input.split(b'\n') {
         let Ok(bytes) = line else {
             break;
@@ -29,11 +28,11 @@ pub fn run(
                 continue;
             }
         };
-        let answer = agent.handle(&command, &mut debug);
-        for note in debug.drain(..) {
+        let reply = agent.handle(&command);
+        for note in reply.warnings {
             let _ = writeln!(diagnostics, "{}: {note}", agent.label());
         }
-        if let Some(answer) = answer {
+        if let Some(answer) = reply.answer {
             writeln!(output, "{answer}")?;
             output.flush()?;
         }

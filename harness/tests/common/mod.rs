@@ -3,9 +3,9 @@
 
 use std::time::{Duration, Instant};
 
-use harness::deal::{parse_deals, Deal};
 use harness::player::{InProcess, Player, Received, Response};
 use harness::samples::{SampleAi, SampleConfig};
+use yacht::game::deal::{parse_deals, Deal};
 use yacht::protocol::{Answer, Command};
 
 /// What to do with the inner player's `n`-th answer.

@@ -6,14 +6,10 @@
 //! so a single official input file is a deal file with one deal.
 
 use std::fmt::Write as _;
-use std::path::Path;
 
-use rand::{Rng, SeedableRng};
-use rand_pcg::Pcg64;
-use yacht::protocol::Hand;
-
-/// Rounds with an auction.
-pub const BID_ROUNDS: usize = 12;
+use crate::protocol::Hand;
+use crate::rng::Pcg64;
+use crate::rules::auction::AUCTION_ROUNDS;
 
 /// One round's bundles and tie-breaker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,33 +23,49 @@ pub struct DealRound {
 /// The whole random input of one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Deal {
-    pub rounds: [DealRound; BID_ROUNDS],
+    pub rounds: [DealRound; AUCTION_ROUNDS],
 }
 
 impl Deal {
-    /// A deal drawn from fair dice and fair coins.
-    pub fn random(rng: &mut impl Rng) -> Deal {
-        fn hand(rng: &mut impl Rng) -> Hand {
-            Hand(std::array::from_fn(|_| rng.gen_range(1..=6)))
-        }
+    /// Deal number `index` of the sequence determined by `seed`: every deal has its own
+    /// generator, so any deal can be reproduced alone and workers need no coordination.
+    /// (The harness's matches; the draws are rand 0.8's `gen_range` on rand_pcg's Pcg64,
+    /// round by round: A, B, tie-breaker.)
+    pub fn from_seed(seed: u64, index: u64) -> Deal {
+        let mut rng = Pcg64::seed_from_u64(mix(seed, index));
+        let hand = |rng: &mut Pcg64| Hand(std::array::from_fn(|_| rng.u8_inclusive(1, 6)));
         let rounds = std::array::from_fn(|_| DealRound {
-            a: hand(rng),
-            b: hand(rng),
-            tie_winner: rng.gen_range(0..=1),
+            a: hand(&mut rng),
+            b: hand(&mut rng),
+            tie_winner: rng.u8_inclusive(0, 1),
         });
         Deal { rounds }
     }
 
-    /// Deal number `index` of the sequence determined by `seed`: every deal has its own
-    /// generator, so any deal can be reproduced alone and workers need no coordination.
-    pub fn from_seed(seed: u64, index: u64) -> Deal {
-        let mut rng = Pcg64::seed_from_u64(mix(seed, index));
-        Deal::random(&mut rng)
+    /// `count` deals drawn one after another from one generator seeded with `seed` (the
+    /// bench's deals: all bundles of a deal first, then its tie-breakers).
+    pub fn seeded(seed: u64, count: usize) -> Vec<Deal> {
+        let mut rng = Pcg64::seed_from_u64(seed);
+        (0..count)
+            .map(|_| {
+                let mut hand = || Hand(std::array::from_fn(|_| rng.u8_inclusive(1, 6)));
+                let bundles: [(Hand, Hand); AUCTION_ROUNDS] =
+                    std::array::from_fn(|_| (hand(), hand()));
+                let ties: [u8; AUCTION_ROUNDS] = std::array::from_fn(|_| rng.u8_inclusive(0, 1));
+                Deal {
+                    rounds: std::array::from_fn(|r| DealRound {
+                        a: bundles[r].0,
+                        b: bundles[r].1,
+                        tie_winner: ties[r],
+                    }),
+                }
+            })
+            .collect()
     }
 
     /// The official input-file text (12 lines, each ending with a newline).
     pub fn to_input_text(&self) -> String {
-        let mut out = String::with_capacity(BID_ROUNDS * 14);
+        let mut out = String::with_capacity(AUCTION_ROUNDS * 14);
         for r in &self.rounds {
             let _ = writeln!(out, "{} {} {}", r.a, r.b, r.tie_winner);
         }
@@ -97,14 +109,14 @@ pub fn parse_deals(text: &str) -> Result<Vec<Deal>, String> {
         }
         rounds.push(parse_round(trimmed).map_err(|e| format!("line {}: {e}", n + 1))?);
     }
-    if rounds.is_empty() || rounds.len() % BID_ROUNDS != 0 {
+    if rounds.is_empty() || rounds.len() % AUCTION_ROUNDS != 0 {
         return Err(format!(
-            "{} round lines: a deal file needs a positive multiple of {BID_ROUNDS}",
+            "{} round lines: a deal file needs a positive multiple of {AUCTION_ROUNDS}",
             rounds.len()
         ));
     }
     Ok(rounds
-        .chunks_exact(BID_ROUNDS)
+        .chunks_exact(AUCTION_ROUNDS)
         .map(|chunk| Deal {
             rounds: std::array::from_fn(|i| chunk[i]),
         })
@@ -112,7 +124,7 @@ pub fn parse_deals(text: &str) -> Result<Vec<Deal>, String> {
 }
 
 /// Reads a deal file.
-pub fn read_deals(path: &Path) -> Result<Vec<Deal>, String> {
+pub fn read_deals(path: &std::path::Path) -> Result<Vec<Deal>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     parse_deals(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
@@ -136,13 +148,12 @@ mod tests {
     #[test]
     fn input_text_round_trips() {
         let deals: Vec<Deal> = (0..3).map(|i| Deal::from_seed(7, i)).collect();
-        assert_eq!(parse_deals(&deals_text(&deals)).unwrap(), deals);
-        assert_eq!(
-            parse_deals(&deals[0].to_input_text()).unwrap(),
-            vec![deals[0]]
-        );
+        assert_eq!(parse_deals(&deals_text(&deals)), Ok(deals.clone()));
+        assert_eq!(parse_deals(&deals[0].to_input_text()), Ok(vec![deals[0]]));
         assert_ne!(deals[0], deals[1]);
         assert_eq!(Deal::from_seed(7, 1), deals[1]);
+        let bench = Deal::seeded(7, 2);
+        assert_eq!(parse_deals(&deals_text(&bench)), Ok(bench));
     }
 
     #[test]

@@ -6,10 +6,10 @@
 
 use std::time::Instant;
 
-use crate::solver::model::BundleModel;
-use crate::solver::quantize::TABLE_UNITS_PER_K;
-use crate::solver::solve::{evaluate_quantised_policy, solve};
-use crate::table;
+use yacht::solver::model::BundleModel;
+use yacht::solver::quantize::TABLE_UNITS_PER_K;
+use yacht::solver::solve::{evaluate_quantised_policy, solve};
+use yacht::table;
 
 /// Audit figures, kilo-points.
 #[derive(Clone, Debug)]

@@ -2,11 +2,11 @@
 //! prediction after each round's auction, in self-play of the table-and-equilibrium bot.
 //! This is where `engine::endgame::FINAL_DIFF_SIGMA_POINTS` comes from.
 
-use crate::engine::bidding::{bundle_values, BundleValues, POINTS_PER_UNIT};
-use crate::engine::{Bot, BotConfig, Reply};
-use crate::protocol::{Command, Group};
-use crate::rules::auction::AUCTION_ROUNDS;
-use crate::selfplay::{play_agents, Agent, Deal};
+use yacht::engine::bidding::{bundle_values, BundleValues, POINTS_PER_UNIT};
+use yacht::engine::{Bot, BotConfig, Reply};
+use yacht::game::{play_agents, Agent, Deal};
+use yacht::protocol::Command;
+use yacht::rules::auction::AUCTION_ROUNDS;
 
 /// The bot in the first seat, recording after each auction the table's prediction of the
 /// final difference: current difference + bid transfer + our G − their G of the bundles
@@ -30,7 +30,7 @@ impl Agent for Recorder {
         if let (Command::Get { got, .. }, Some((diff, bids, values))) = (*command, self.open) {
             let after = self.bot.view();
             let transfer = (after.me.bid_points - bids[0]) - (after.opp.bid_points - bids[1]);
-            let g = (got == Group::B) as usize;
+            let g = got.index();
             let round = view.round as usize;
             if let Some(slot) = round.checked_sub(1).and_then(|r| self.predicted.get_mut(r)) {
                 *slot = (diff
@@ -41,12 +41,6 @@ impl Agent for Recorder {
             self.open = None;
         }
         reply
-    }
-    fn own_total_points(&self) -> i64 {
-        self.bot.own_total_points()
-    }
-    fn own_bid_points(&self) -> i64 {
-        self.bot.own_bid_points()
     }
 }
 

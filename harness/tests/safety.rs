@@ -3,9 +3,10 @@
 //! auctions never earn more than the allowance below what equilibrium play guarantees;
 //! against an opponent with a plain weakness the bot still deviates.
 
-use yacht::engine::reader::Reader;
+use harness::player::Reader;
+use yacht::bench::ScaledBidder;
 use yacht::engine::{Bot, BotConfig};
-use yacht::selfplay::{play_agents, Agent, Deal, ScaledBidder};
+use yacht::game::{play_agents, Agent, Deal};
 
 fn config(seed: u64) -> BotConfig {
     BotConfig {

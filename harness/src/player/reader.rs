@@ -7,40 +7,44 @@
 //! the table, it takes. A bot whose bids are a deterministic function of public
 //! information is fully readable; one that randomises with a private seed is not.
 
-use super::bot::{Bot, BotConfig, Reply};
-use super::endgame::win_curves;
-use super::features::RoundFeatures;
-use super::opponent::{Atom, Predictive};
-use super::response::best_response;
-use super::winbid::{best_win_response, Curves};
-use crate::protocol::{Answer, Command, Group};
+use yacht::engine::endgame::win_curves;
+use yacht::engine::features::RoundFeatures;
+use yacht::engine::opponent::{Atom, Predictive};
+use yacht::engine::response::best_response;
+use yacht::engine::winbid::{best_win_response, Curves};
+use yacht::engine::{Bot, BotConfig, GameView, Reply, TablePlayer};
+use yacht::game::Agent;
+use yacht::protocol::{Answer, Command, Group};
 
 /// A reader of an opponent playing with `target` configuration.
 #[derive(Clone, Debug)]
 pub struct Reader {
     /// Our own play (scoring, tracking); its bids are decided here.
-    own: Bot,
+    own: TablePlayer,
     /// The copy of the opponent, fed the opponent's inputs.
     shadow: Bot,
     /// First round in which the reader answers by win probability (0: never).
     win_from_round: u8,
     /// Our own bid in the open auction (to rebuild the opponent's `GET`).
     my_bid: Option<(Group, u32)>,
+    /// The read bot's configuration, and ours (for [`Agent::reset`]).
+    configs: [BotConfig; 2],
 }
 
 impl Reader {
     /// A reader of `target`, bidding for the win from `win_from_round`.
     pub fn new(target: BotConfig, own: BotConfig, win_from_round: u8) -> Reader {
         Reader {
-            own: Bot::new(own),
+            own: TablePlayer::new(own),
             shadow: Bot::new(target),
             win_from_round,
             my_bid: None,
+            configs: [target, own],
         }
     }
 
     /// The game as the reader tracks it.
-    pub fn view(&self) -> &super::view::GameView {
+    pub fn view(&self) -> &GameView {
         self.own.view()
     }
 
@@ -50,7 +54,7 @@ impl Reader {
             Command::Ready => {
                 self.shadow.handle(command);
                 self.my_bid = None;
-                self.own.handle(command)
+                self.own.handle(command, no_bid)
             }
             Command::Roll { a, b } => {
                 let predicted = match self.shadow.handle(command).answer {
@@ -59,8 +63,7 @@ impl Reader {
                 };
                 let bid = self.answer(predicted, &a.counts(), &b.counts());
                 self.my_bid = Some(bid);
-                self.own.override_next_bid(bid);
-                self.own.handle(command)
+                self.own.handle(command, |_| bid)
             }
             Command::Get { got, .. } => {
                 // The opponent received the other group and saw our bid.
@@ -71,10 +74,10 @@ impl Reader {
                         opp_amount: amount,
                     });
                 }
-                self.own.handle(command)
+                self.own.handle(command, no_bid)
             }
             Command::Score => {
-                let reply = self.own.handle(command);
+                let reply = self.own.handle(command, no_bid);
                 // The opponent scores now too; it will see our scoring as its SET.
                 self.shadow.handle(&Command::Score);
                 if let Some(Answer::Put { category, dice }) = reply.answer {
@@ -82,7 +85,7 @@ impl Reader {
                 }
                 reply
             }
-            Command::Set { .. } | Command::Finish => self.own.handle(command),
+            Command::Set { .. } | Command::Finish => self.own.handle(command, no_bid),
         }
     }
 
@@ -112,5 +115,32 @@ impl Reader {
             None => best_response(features.swing_points, &certain),
         };
         (response.group, response.amount)
+    }
+}
+
+/// The bid of a command that owes none (never called).
+fn no_bid(_: &GameView) -> (Group, u32) {
+    (Group::A, 0)
+}
+
+impl Agent for Reader {
+    fn label(&self) -> String {
+        "reader".to_string()
+    }
+
+    fn reset(&mut self, game_seed: u64) {
+        // The copy's generator is not the one the read bot uses: a reader cannot know a
+        // private seed.
+        let [target, own] = self.configs;
+        let copy = BotConfig {
+            rng_seed: Some(game_seed.rotate_left(29) ^ 0x007E_ADE7_5EED),
+            ..target
+        };
+        *self = Reader::new(copy, own, self.win_from_round);
+        self.configs = [target, own];
+    }
+
+    fn handle(&mut self, command: &Command) -> Reply {
+        Reader::handle(self, command)
     }
 }

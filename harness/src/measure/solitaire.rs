@@ -3,9 +3,9 @@
 //! The mean final score must match the table's expectation at game start within its
 //! standard error: the proof that the table and the scoring code agree.
 
-use crate::engine::choice::best_choice_for;
-use crate::engine::state::PlayerState;
-use crate::rng::Pcg64;
+use yacht::engine::choice::best_choice_for;
+use yacht::engine::state::PlayerState;
+use yacht::rng::Pcg64;
 
 /// Mean and standard error of the final score (kilo-points) over `games` games.
 pub fn run(games: usize, seed: u64) -> (f64, f64) {

@@ -1,0 +1,41 @@
+//! The game core: the one place the game's sequence is written.
+//!
+//! [`Deal`] is a game's random input (the official input format), [`Agent`] anything that
+//! answers typed commands, [`play`] the loop that sends every command in the judge's order,
+//! checks every answer against the rules and keeps both players' scores. The referee (with
+//! deadlines, aborts and the official log), self-play, `bench`, the replay and the tests
+//! all drive games through it; each supplies a [`Seats`] saying how answers are had.
+
+pub mod agents;
+pub mod deal;
+pub mod play;
+
+pub use agents::{play_agents, AgentSeats, GameRecord, NoAnswer};
+pub use deal::{Deal, DealRound};
+pub use play::{play, Event, Illegal, Played, Seats, Stop};
+
+use crate::engine::bot::Reply;
+use crate::engine::Bot;
+use crate::protocol::Command;
+
+/// Anything that plays through typed commands: the bot, the sample AIs, test adversaries.
+pub trait Agent {
+    /// Name shown in logs and reports.
+    fn label(&self) -> String {
+        "agent".to_string()
+    }
+    /// Called before each game's `READY`; `game_seed` seeds any randomness, so a game is
+    /// reproducible.
+    fn reset(&mut self, _game_seed: u64) {}
+    /// The answer to `command` (if one is owed) and anything worth reporting.
+    fn handle(&mut self, command: &Command) -> Reply;
+}
+
+impl Agent for Bot {
+    fn label(&self) -> String {
+        "bot".to_string()
+    }
+    fn handle(&mut self, command: &Command) -> Reply {
+        Bot::handle(self, command)
+    }
+}

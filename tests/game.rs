@@ -1,0 +1,169 @@
+//! The game core's play loop: scores kept by the loop agree with what each bot tracks,
+//! and an answer against the rules stops the game with the right seat at fault.
+
+use yacht::engine::{Bot, BotConfig, Reply};
+use yacht::game::{play, play_agents, Agent, AgentSeats, Deal, Illegal, Stop};
+use yacht::protocol::{Answer, Command, Group, Hand};
+use yacht::rules::category::Category;
+
+fn config() -> BotConfig {
+    BotConfig {
+        rng_seed: Some(3),
+        use_clock: false,
+        ..BotConfig::default_equilibrium()
+    }
+}
+
+#[test]
+fn the_loop_and_the_bots_keep_the_same_scores() {
+    for deal in Deal::seeded(11, 4) {
+        let [mut first, mut second] = [Bot::new(config()), Bot::new(config())];
+        let mut seats = AgentSeats::new([&mut first, &mut second]);
+        let played = play(&deal, &mut seats);
+        assert_eq!(played.stop, None);
+        assert!(
+            seats.record.warnings.is_empty(),
+            "{:?}",
+            seats.record.warnings
+        );
+        // 1 READY + 12 bids + 12 puts per seat.
+        assert_eq!(seats.record.answers.len(), 2 * 25);
+        drop(seats);
+        for (bot, state) in [&first, &second].into_iter().zip(played.states) {
+            assert_eq!(bot.view().me, state);
+        }
+        assert_eq!(played.states.map(|s| s.used), [0xfff; 2]);
+    }
+}
+
+/// A bot that misbehaves once: `bad` replaces its answer to the `n`-th command owing one.
+struct Faulty {
+    bot: Bot,
+    owed_seen: usize,
+    n: usize,
+    bad: fn(&Bot) -> Option<Answer>,
+}
+
+impl Agent for Faulty {
+    fn handle(&mut self, command: &Command) -> Reply {
+        let reply = self.bot.handle(command);
+        if command.owed().is_none() {
+            return reply;
+        }
+        self.owed_seen += 1;
+        if self.owed_seen == self.n {
+            return Reply {
+                answer: (self.bad)(&self.bot),
+                warnings: Vec::new(),
+            };
+        }
+        reply
+    }
+}
+
+fn faulty(n: usize, bad: fn(&Bot) -> Option<Answer>) -> Faulty {
+    Faulty {
+        bot: Bot::new(config()),
+        owed_seen: 0,
+        n,
+        bad,
+    }
+}
+
+/// Plays with `first` and `second`; the seat stopped and why.
+fn stop_of(first: &mut dyn Agent, second: &mut dyn Agent) -> Option<(usize, String)> {
+    let deal = Deal::from_seed(5, 0);
+    let record = play_agents(&deal, [first, second]);
+    record.warnings.iter().find_map(|w| {
+        w.strip_prefix("seat ")
+            .map(|r| (r[..1].parse().unwrap_or(9), r.to_string()))
+    })
+}
+
+#[test]
+fn answers_against_the_rules_stop_the_game() {
+    // The third owed answer is round 2's bid (READY, bid 1, bid 2): a PUT instead.
+    let put = |_: &Bot| {
+        Some(Answer::Put {
+            category: Category::Choice,
+            dice: Hand([1; 5]),
+        })
+    };
+    let mut a = faulty(3, put);
+    let stop = stop_of(&mut Bot::new(config()), &mut a).expect("stopped");
+    assert_eq!(stop.0, 1);
+    assert!(stop.1.contains(&format!(
+        "{:?}",
+        Illegal::WrongAnswer(yacht::protocol::Owed::Bid)
+    )));
+
+    // The fourth is round 2's PUT: dice nobody holds.
+    let unheld = |_: &Bot| {
+        Some(Answer::Put {
+            category: Category::Choice,
+            dice: Hand([6; 5]),
+        })
+    };
+    let mut b = faulty(4, unheld);
+    let stop = stop_of(&mut b, &mut Bot::new(config())).expect("stopped");
+    assert_eq!(stop.0, 0);
+    assert!(stop.1.contains("NoSuchDice"), "{}", stop.1);
+
+    // No answer at all.
+    let mut c = faulty(2, |_| None);
+    let stop = stop_of(&mut Bot::new(config()), &mut c).expect("stopped");
+    assert_eq!(stop.0, 1);
+    assert!(stop.1.contains("no answer"), "{}", stop.1);
+
+    // Both misbehave in the same exchange: the first seat is the one stopped.
+    let bid = |_: &Bot| {
+        Some(Answer::Bid {
+            group: Group::A,
+            amount: 0,
+        })
+    };
+    let (mut d, mut e) = (faulty(1, bid), faulty(1, bid));
+    let stop = stop_of(&mut d, &mut e).expect("stopped");
+    assert_eq!(stop.0, 0);
+}
+
+#[test]
+fn a_category_used_twice_stops_the_game() {
+    // Round 3's PUT (the sixth owed answer) repeats round 2's category with held dice.
+    struct Repeat {
+        bot: Bot,
+        first_put: Option<Category>,
+    }
+    impl Agent for Repeat {
+        fn handle(&mut self, command: &Command) -> Reply {
+            let mut reply = self.bot.handle(command);
+            if let Some(Answer::Put { category, dice }) = reply.answer {
+                match self.first_put {
+                    None => self.first_put = Some(category),
+                    Some(used) => {
+                        reply.answer = Some(Answer::Put {
+                            category: used,
+                            dice,
+                        })
+                    }
+                }
+            }
+            reply
+        }
+    }
+    let mut repeat = Repeat {
+        bot: Bot::new(config()),
+        first_put: None,
+    };
+    let deal = Deal::from_seed(5, 1);
+    let mut other = Bot::new(config());
+    let mut seats = AgentSeats::new([&mut other, &mut repeat]);
+    let played = play(&deal, &mut seats);
+    assert!(
+        matches!(played.stop, Some(Stop::Illegal(1, Illegal::CategoryUsed))),
+        "{:?}",
+        played.stop
+    );
+    // The loop stopped at round 3: two scorings each were applied before.
+    assert_eq!(played.states[0].used.count_ones(), 2);
+}
