@@ -17,7 +17,7 @@ use crate::engine::BotConfig;
 use crate::table;
 
 const USAGE: &str = "\
-usage: yacht-bot [--bidder equilibrium|model] [--win-from ROUND] [--table FILE]
+usage: yacht-bot [--bidder equilibrium|model] [--win-from ROUND] [--rollouts N] [--table FILE]
                                      play on stdin/stdout (the judge's protocol)
        yacht-bot bench [GAMES] [--answers FILE]
                                      fixed deals through the real decision path: signature and speed;
@@ -80,6 +80,19 @@ pub fn parse(args: &[String]) -> Options {
                     Some(r) => options.config.win_from_round = r,
                     None => options.unknown.push(format!(
                         "--win-from {} (a round number, 0: never)",
+                        value.map_or("", |v| v)
+                    )),
+                }
+            }
+            "--rollouts" => {
+                took_value = value.is_some();
+                match value
+                    .and_then(|v| v.parse::<usize>().ok())
+                    .filter(|&n| n > 0)
+                {
+                    Some(n) => options.config.rollouts = n,
+                    None => options.unknown.push(format!(
+                        "--rollouts {} (a positive count)",
                         value.map_or("", |v| v)
                     )),
                 }

@@ -2,7 +2,7 @@
 
 use super::bidding::{bundle_values, equilibrium_bid};
 use super::choice::{best_choice_for, warm_up};
-use super::endgame::{win_curves, win_scoring};
+use super::endgame::{win_curves, win_scoring, ROLLOUTS};
 use super::features::RoundFeatures;
 use super::opponent::OpponentModel;
 use super::response::best_response_within;
@@ -55,6 +55,8 @@ pub struct BotConfig {
     /// Whether the clock may cut the win search short (a safety stop in play). `bench`
     /// turns it off: fixed rollout counts, so its signature never depends on machine load.
     pub use_clock: bool,
+    /// Rollouts per win curve before round 11 (see [`super::endgame::ROLLOUTS`]).
+    pub rollouts: usize,
 }
 
 impl Default for BotConfig {
@@ -64,6 +66,7 @@ impl Default for BotConfig {
             bidder: Bidder::Model,
             win_from_round: WIN_FROM_ROUND_DEFAULT,
             use_clock: true,
+            rollouts: ROLLOUTS,
         }
     }
 }
@@ -76,6 +79,7 @@ impl BotConfig {
             bidder: Bidder::Equilibrium,
             win_from_round: 0,
             use_clock: true,
+            rollouts: ROLLOUTS,
         }
     }
 }
@@ -236,30 +240,36 @@ pub fn decide_bid_with(
             let features = RoundFeatures::compute(view, &a, &b);
             let predictive = model.predict(&features);
             let swing_points = features.swing_points;
-            let (response, pricing) =
-                match win_curves(view, config.win_from_round, config.use_clock, &a, &b) {
-                    Some([ca, cb]) => {
-                        let curves = Curves {
-                            a: &ca,
-                            b: &cb,
+            let (response, pricing) = match win_curves(
+                view,
+                config.win_from_round,
+                config.rollouts,
+                config.use_clock,
+                &a,
+                &b,
+            ) {
+                Some([ca, cb]) => {
+                    let curves = Curves {
+                        a: &ca,
+                        b: &cb,
+                        swing_points,
+                    };
+                    let budget = account.win_budget();
+                    let response = best_win_response_with(&curves, &predictive, rng, budget);
+                    (
+                        response,
+                        Pricing::Win {
+                            a: ca,
+                            b: cb,
                             swing_points,
-                        };
-                        let budget = account.win_budget();
-                        let response = best_win_response_with(&curves, &predictive, rng, budget);
-                        (
-                            response,
-                            Pricing::Win {
-                                a: ca,
-                                b: cb,
-                                swing_points,
-                            },
-                        )
-                    }
-                    None => (
-                        best_response_within(swing_points, &predictive, account.points),
-                        Pricing::Points { swing_points },
-                    ),
-                };
+                        },
+                    )
+                }
+                None => (
+                    best_response_within(swing_points, &predictive, account.points),
+                    Pricing::Points { swing_points },
+                ),
+            };
             let pending = Pending {
                 features,
                 settlement: Settlement {

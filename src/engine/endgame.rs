@@ -81,11 +81,13 @@ fn rollout_seed(view: &GameView, a: &Counts, b: &Counts) -> u64 {
 
 /// The win curves (we get A, we get B) of the open auction, or `None` when this round
 /// bids for the expected score: before `first_round` (0: never), or when the win
-/// probability cannot move with any plausible transfer. With `use_clock` the rollouts
-/// stop at [`WIN_CURVES_BUDGET_MS`]; without, all [`ROLLOUTS`] run.
+/// probability cannot move with any plausible transfer. Before round 11 each curve plays
+/// `rollouts` futures; with `use_clock` they also stop at [`WIN_CURVES_BUDGET_MS`] (a
+/// safety stop), without, all of them run.
 pub fn win_curves(
     view: &GameView,
     first_round: u8,
+    rollouts: usize,
     use_clock: bool,
     a: &Counts,
     b: &Counts,
@@ -120,7 +122,7 @@ pub fn win_curves(
         };
         [curve(a, b), curve(b, a)]
     } else {
-        let futures = sample_futures(view.round, ROLLOUTS, rollout_seed(view, a, b));
+        let futures = sample_futures(view.round, rollouts.max(1), rollout_seed(view, a, b));
         // A cheap probe first: where a few dozen rollouts show the win probability cannot
         // move (a decided game), the full search is skipped.
         let probe = &futures[..PROBE_ROLLOUTS.min(futures.len())];

@@ -103,7 +103,8 @@ impl Reader {
             observed: usize::MAX,
         };
         let features = RoundFeatures::compute(view, a, b);
-        let response = match win_curves(view, self.win_from_round, true, a, b) {
+        let rollouts = self.configs[0].rollouts;
+        let response = match win_curves(view, self.win_from_round, rollouts, true, a, b) {
             Some([ca, cb]) => best_win_response(
                 &Curves {
                     a: &ca,

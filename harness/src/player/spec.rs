@@ -126,7 +126,8 @@ impl FromStr for PlayerSpec {
     }
 }
 
-/// `bidder=equilibrium|model`, `win=ROUND` (0: never bid for the win).
+/// `bidder=equilibrium|model`, `win=ROUND` (0: never bid for the win), `rollouts=N` (per
+/// win curve), `clock=0|1` (whether the clock may stop the win search).
 fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
     let mut config = BotConfig::default();
     for option in options.split(',').filter(|o| !o.is_empty()) {
@@ -143,7 +144,25 @@ fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
                     .parse()
                     .map_err(|_| format!("win {value:?}: a round number (0: never)"))?
             }
-            _ => return Err(format!("unknown bot option {key:?} (bidder, win)")),
+            "rollouts" => {
+                config.rollouts = value
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("rollouts {value:?}: a positive count"))?
+            }
+            "clock" => {
+                config.use_clock = match value {
+                    "0" => false,
+                    "1" => true,
+                    _ => return Err(format!("clock {value:?}: 0 or 1")),
+                }
+            }
+            _ => {
+                return Err(format!(
+                    "unknown bot option {key:?} (bidder, win, rollouts, clock)"
+                ));
+            }
         }
     }
     Ok(config)
@@ -158,7 +177,15 @@ fn bot_label(name: &str, config: &BotConfig) -> String {
             Bidder::Equilibrium => "equilibrium",
             Bidder::Model => "model",
         };
-        format!("{name}:bidder={bidder},win={}", config.win_from_round)
+        let mut label = format!("{name}:bidder={bidder},win={}", config.win_from_round);
+        let default = BotConfig::default();
+        if config.rollouts != default.rollouts {
+            label += &format!(",rollouts={}", config.rollouts);
+        }
+        if config.use_clock != default.use_clock {
+            label += &format!(",clock={}", u8::from(config.use_clock));
+        }
+        label
     }
 }
 
