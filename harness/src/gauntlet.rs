@@ -7,16 +7,18 @@
 //! halves (0..=4), so `t` is ½ when both did equally well, in 0..=1. Its normalized Elo
 //! follows the pentanomial convention (`nElo = t̂ · 800 / ln 10 / √2`, `t̂ = (μ − ½)/σ`);
 //! the log-likelihood ratio is the normal approximation of the GSPRT,
-//! `LLR = N/2 · ((t̂ − t₀)² − (t̂ − t₁)²)` (M. Van den Bergh, "Normalized Elo", section on
-//! the GSPRT), with bounds ln(β/(1−α)) and ln((1−β)/α).
+//! `LLR = N/2 · ((t̂ − t₀)² − (t̂ − t₁)²)` ([`llr_normal_approximation`]), with the SPRT's
+//! bounds ln(β/(1−α)) and ln((1−β)/α). All of it comes from [`crate::stats`] and
+//! [`crate::sprt`].
 
 use std::fmt::Write as _;
 
 use crate::matches::{run_match, Deals, MatchConfig, MatchOutcome};
 use crate::player::PlayerSpec;
 use crate::referee::RefereeOptions;
-use crate::sprt::{ELO_PER_T, Z_95};
-use crate::stats::elo;
+use crate::report::score_percent_and_elo;
+use crate::sprt::{llr_normal_approximation, Decision, SprtConfig};
+use crate::stats::{Estimate, Moments};
 
 /// A gauntlet: `candidate` and `baseline` against each of `opponents`.
 #[derive(Clone, Debug)]
@@ -40,48 +42,31 @@ pub struct Row {
 /// The paired comparison over every opponent and deal.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Paired {
-    pub trials: usize,
-    pub mean: f64,
-    pub sigma: f64,
-    pub nelo: f64,
-    pub nelo_error: f64,
+    /// The trials' count, mean and variance.
+    pub trials: Moments,
+    /// nElo (and Elo) of the mean trial with their 95% errors: a trial compares two
+    /// pairs, so the per-pair convention applies.
+    pub estimate: Estimate,
 }
 
 impl Paired {
-    /// From the pair scores in halves of the candidate and the baseline on the same deals.
-    pub fn from_halves(candidate: &[u8], baseline: &[u8]) -> Paired {
-        let trials: Vec<f64> = candidate
+    /// From the pair scores in halves of the candidate and the baseline on the same
+    /// deals; `None` without any.
+    pub fn from_halves(candidate: &[u8], baseline: &[u8]) -> Option<Paired> {
+        let trials = candidate
             .iter()
             .zip(baseline)
-            .map(|(&c, &b)| 0.5 + (c as f64 - b as f64) / 8.0)
-            .collect();
-        let n = trials.len().max(1) as f64;
-        let mean = trials.iter().sum::<f64>() / n;
-        let variance = trials.iter().map(|t| (t - mean).powi(2)).sum::<f64>() / n;
-        let sigma = variance.sqrt();
-        let to_nelo = |t: f64| t * ELO_PER_T / std::f64::consts::SQRT_2;
-        let (nelo, nelo_error) = if sigma > 0.0 {
-            (to_nelo((mean - 0.5) / sigma), to_nelo(Z_95 / n.sqrt()))
-        } else {
-            (0.0, 0.0)
-        };
-        Paired {
-            trials: trials.len(),
-            mean,
-            sigma,
-            nelo,
-            nelo_error,
-        }
+            .map(|(&c, &b)| (0.5 + (f64::from(c) - f64::from(b)) / 8.0, 1));
+        let trials = Moments::from_counts(trials)?;
+        Some(Paired {
+            trials,
+            estimate: Estimate::from_moments(&trials),
+        })
     }
 
     /// The GSPRT log-likelihood ratio of nElo = `nelo1` against `nelo0`.
     pub fn llr(&self, nelo0: f64, nelo1: f64) -> f64 {
-        if self.sigma <= 0.0 {
-            return 0.0;
-        }
-        let t_of = |nelo: f64| std::f64::consts::SQRT_2 * nelo / ELO_PER_T;
-        let t_hat = (self.mean - 0.5) / self.sigma;
-        self.trials as f64 / 2.0 * ((t_hat - t_of(nelo0)).powi(2) - (t_hat - t_of(nelo1)).powi(2))
+        llr_normal_approximation(&self.trials, nelo0, nelo1)
     }
 }
 
@@ -113,14 +98,10 @@ pub fn run_gauntlet(config: &GauntletConfig) -> Result<Vec<Row>, String> {
 
 fn cell(outcome: &MatchOutcome) -> String {
     let s = &outcome.stats;
-    let (low, high) = s.score_rate_interval();
-    let margin = s.mean(s.total_points, 0) - s.mean(s.total_points, 1);
+    let ([rate, low, high], _) = score_percent_and_elo(s);
     format!(
-        "{:>6.2}% [{:>6.2}, {:>6.2}] {:>+8.0}",
-        100.0 * s.score_rate(),
-        100.0 * low,
-        100.0 * high,
-        margin
+        "{rate:>6.2}% [{low:>6.2}, {high:>6.2}] {:>+8.0}",
+        s.mean_point_margin()
     )
 }
 
@@ -143,8 +124,6 @@ pub fn report(candidate: &str, baseline: &str, rows: &[Row], nelo0: f64, nelo1: 
     let (mut all_c, mut all_b) = (Vec::new(), Vec::new());
     for row in rows {
         let (c, b) = (&row.candidate.stats, &row.baseline.stats);
-        let margin =
-            |s: &crate::stats::MatchStats| s.mean(s.total_points, 0) - s.mean(s.total_points, 1);
         let _ = writeln!(
             out,
             "{:<width$} {:>6} | {} | {} | {:>+7.2}% {:>+8.0}",
@@ -153,34 +132,42 @@ pub fn report(candidate: &str, baseline: &str, rows: &[Row], nelo0: f64, nelo1: 
             cell(&row.candidate),
             cell(&row.baseline),
             100.0 * (c.score_rate() - b.score_rate()),
-            margin(c) - margin(b),
+            c.mean_point_margin() - b.mean_point_margin(),
         );
         all_c.extend_from_slice(&row.candidate.pair_halves);
         all_b.extend_from_slice(&row.baseline.pair_halves);
     }
-    let paired = Paired::from_halves(&all_c, &all_b);
-    let llr = paired.llr(nelo0, nelo1);
-    let (alpha, beta) = (0.05f64, 0.05f64);
-    let (lower, upper) = ((beta / (1.0 - alpha)).ln(), ((1.0 - beta) / alpha).ln());
-    let verdict = if llr >= upper {
-        "H1 accepted"
-    } else if llr <= lower {
-        "H0 accepted"
-    } else {
-        "no decision yet"
+    let Some(paired) = Paired::from_halves(&all_c, &all_b) else {
+        let _ = writeln!(out, "no paired trials");
+        return out;
     };
     let _ = writeln!(
         out,
         "paired C - B over {} opponent-deal pairs: mean trial {:.4}, nElo {:+.1} +- {:.1} (Elo {:+.1})",
-        paired.trials,
-        paired.mean,
-        paired.nelo,
-        paired.nelo_error,
-        elo(paired.mean)
+        paired.trials.samples,
+        paired.trials.mean,
+        paired.estimate.nelo,
+        paired.estimate.nelo_error,
+        paired.estimate.elo
     );
+    let test = match SprtConfig::new(nelo0, nelo1) {
+        Ok(test) => test,
+        Err(e) => {
+            let _ = writeln!(out, "SPRT: {e}");
+            return out;
+        }
+    };
+    let llr = paired.llr(nelo0, nelo1);
+    let verdict = match test.decision(llr) {
+        Some(Decision::AcceptH1) => "H1 accepted",
+        Some(Decision::AcceptH0) => "H0 accepted",
+        None => "no decision yet",
+    };
     let _ = writeln!(
         out,
-        "SPRT nElo [{nelo0}, {nelo1}] (alpha = beta = 0.05): LLR {llr:.2} in ({lower:.2}, {upper:.2}): {verdict}"
+        "SPRT nElo [{nelo0}, {nelo1}] (alpha = beta = 0.05): LLR {llr:.2} in ({:.2}, {:.2}): {verdict}",
+        test.lower_bound(),
+        test.upper_bound()
     );
     out
 }
@@ -188,30 +175,38 @@ pub fn report(candidate: &str, baseline: &str, rows: &[Row], nelo0: f64, nelo1: 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats::nelo_of_pair_t;
 
     #[test]
     fn equal_players_have_zero_nelo_and_a_better_one_positive() {
-        let same = Paired::from_halves(&[0, 2, 4, 3], &[0, 2, 4, 3]);
-        assert_eq!(same.nelo, 0.0);
+        let same = Paired::from_halves(&[0, 2, 4, 3], &[0, 2, 4, 3]).unwrap();
+        assert_eq!(same.estimate.nelo, 0.0);
         assert_eq!(same.llr(-3.0, 0.0), 0.0);
-        let better = Paired::from_halves(&[4, 4, 2, 4, 3, 2], &[2, 4, 2, 3, 1, 2]);
-        assert!(better.mean > 0.5 && better.nelo > 0.0);
+        let better = Paired::from_halves(&[4, 4, 2, 4, 3, 2], &[2, 4, 2, 3, 1, 2]).unwrap();
+        assert!(better.trials.mean > 0.5 && better.estimate.nelo > 0.0);
         // Evidence of a better candidate favours nElo 0 over -3.
         assert!(better.llr(-3.0, 0.0) > 0.0);
-        let worse = Paired::from_halves(&[2, 4, 2, 3, 1, 2], &[4, 4, 2, 4, 3, 2]);
+        let worse = Paired::from_halves(&[2, 4, 2, 3, 1, 2], &[4, 4, 2, 4, 3, 2]).unwrap();
         assert!(worse.llr(-3.0, 0.0) < 0.0);
+        assert_eq!(Paired::from_halves(&[], &[]), None);
     }
 
     #[test]
     fn the_llr_is_the_normal_approximation() {
-        // 100 trials, mean 0.55, sigma 0.1: t̂ = 0.5; against t0 = 0, t1 = 0.5: 50 · 0.25.
+        // 100 trials, 30 of ¾ and 70 of ½: mean 0.575, σ = ¼·√0.21, t̂ = 0.3/√0.21; against
+        // t0 = 0 and t1 = t̂ the LLR is N/2 · t̂².
         let mut c = vec![4u8; 30];
         c.extend(vec![2u8; 70]);
         let b = vec![2u8; 100];
-        let p = Paired::from_halves(&c, &b);
-        let t_hat = (p.mean - 0.5) / p.sigma;
-        let nelo1 = t_hat * ELO_PER_T / std::f64::consts::SQRT_2;
-        let llr = p.llr(0.0, nelo1);
+        let p = Paired::from_halves(&c, &b).unwrap();
+        let t_hat = (p.trials.mean - 0.5) / p.trials.variance.sqrt();
+        assert!((t_hat - 0.3 / 0.21f64.sqrt()).abs() < 1e-12, "{t_hat}");
+        let llr = p.llr(0.0, nelo_of_pair_t(t_hat));
         assert!((llr - 100.0 / 2.0 * t_hat * t_hat).abs() < 1e-9, "{llr}");
+        // nElo and its error follow the pentanomial convention: t / √2 · 800 / ln 10,
+        // error z / √N in t.
+        let to_nelo = |t: f64| t / std::f64::consts::SQRT_2 * 800.0 / std::f64::consts::LN_10;
+        assert!((p.estimate.nelo - to_nelo(t_hat)).abs() < 1e-9);
+        assert!((p.estimate.nelo_error - to_nelo(1.959_964 / 10.0)).abs() < 1e-4);
     }
 }

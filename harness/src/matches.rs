@@ -206,14 +206,7 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchOutcome, String> {
     for pair in &pairs {
         stats.add_pair(pair);
     }
-    let pair_halves = pairs
-        .iter()
-        .map(|p| {
-            (0..2)
-                .map(|g| p.games[g].result.half_points(PairRecord::x_seat(g)) as u8)
-                .sum()
-        })
-        .collect();
+    let pair_halves = pairs.iter().map(|p| p.x_halves() as u8).collect();
     Ok(MatchOutcome {
         x_label: config.x.label(),
         y_label: config.y.label(),

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use crate::matches::MatchOutcome;
 use crate::referee::AnswerKind;
-use crate::stats::{elo, quantile};
+use crate::stats::{elo, quantile, MatchStats};
 
 const PENTANOMIAL_NAMES: [&str; 5] = ["LL", "LD", "WL+DD", "WD", "WW"];
 
@@ -24,13 +24,19 @@ fn p50_p99_max_ms(micros: &[u32]) -> Option<[f64; 3]> {
     Some([at(0.5)?, at(0.99)?, at(1.0)?])
 }
 
+/// X's score rate and the ends of its 95% interval, in percent, with the Elo of each.
+pub(crate) fn score_percent_and_elo(s: &MatchStats) -> ([f64; 3], [f64; 3]) {
+    let (low, high) = s.score_rate_interval();
+    let rates = [s.score_rate(), low, high];
+    (rates.map(|r| 100.0 * r), rates.map(elo))
+}
+
 /// The full report of one match.
 pub fn match_report(outcome: &MatchOutcome) -> String {
     let s = &outcome.stats;
     let mut out = String::new();
     let (x, y) = (&outcome.x_label, &outcome.y_label);
-    let rate = s.score_rate();
-    let (low, high) = s.score_rate_interval();
+    let ([rate, low, high], [elo_rate, elo_low, elo_high]) = score_percent_and_elo(s);
     let _ = writeln!(out, "X = {x}\nY = {y}");
     let _ = writeln!(
         out,
@@ -43,20 +49,14 @@ pub fn match_report(outcome: &MatchOutcome) -> String {
     );
     let _ = writeln!(
         out,
-        "X: {} wins, {} draws, {} losses; score {:.2}% [{:.2}%, {:.2}%] (95%); Elo {:+.1} [{:+.1}, {:+.1}]",
+        "X: {} wins, {} draws, {} losses; score {rate:.2}% [{low:.2}%, {high:.2}%] (95%); Elo {elo_rate:+.1} [{elo_low:+.1}, {elo_high:+.1}]",
         s.wins,
         s.draws,
         s.losses,
-        100.0 * rate,
-        100.0 * low,
-        100.0 * high,
-        elo(rate),
-        elo(low),
-        elo(high)
     );
     let penta: Vec<String> = PENTANOMIAL_NAMES
         .iter()
-        .zip(s.pentanomial)
+        .zip(s.pentanomial.counts())
         .map(|(n, c)| format!("{n} {c}"))
         .collect();
     let _ = writeln!(out, "pairs (X's view): {}", penta.join(", "));
@@ -146,28 +146,23 @@ pub fn tournament_table(x_label: &str, outcomes: &[MatchOutcome]) -> String {
         "Y bids",
         "aborts"
     );
-    let (mut games, mut wins, mut draws, mut losses) = (0, 0, 0, 0);
+    let mut all = MatchStats::default();
     for o in outcomes {
         let s = &o.stats;
-        games += s.games;
-        wins += s.wins;
-        draws += s.draws;
-        losses += s.losses;
-        let penta: Vec<String> = s.pentanomial.iter().map(u64::to_string).collect();
-        let rate = s.score_rate();
-        let (low, high) = s.score_rate_interval();
+        all.games += s.games;
+        all.wins += s.wins;
+        all.draws += s.draws;
+        all.losses += s.losses;
+        let penta: Vec<String> = s.pentanomial.counts().map(|c| c.to_string()).to_vec();
+        let ([rate, low, high], [elo_rate, ..]) = score_percent_and_elo(s);
         let _ = writeln!(
             out,
-            "{:<width$} {:>5} {:>5} {:>4} {:>5} {:>7.2}% [{:>6.2}, {:>6.2}] {:>+7.0}  {:>20} {:>7} {:>7} {:>8} {:>8} {:>3}/{:<2}",
+            "{:<width$} {:>5} {:>5} {:>4} {:>5} {rate:>7.2}% [{low:>6.2}, {high:>6.2}] {elo_rate:>+7.0}  {:>20} {:>7} {:>7} {:>8} {:>8} {:>3}/{:<2}",
             o.y_label,
             s.games,
             s.wins,
             s.draws,
             s.losses,
-            100.0 * rate,
-            100.0 * low,
-            100.0 * high,
-            elo(rate),
             penta.join("/"),
             points(s.mean(s.total_points, 0)),
             points(s.mean(s.total_points, 1)),
@@ -177,20 +172,15 @@ pub fn tournament_table(x_label: &str, outcomes: &[MatchOutcome]) -> String {
             s.total_aborts(1),
         );
     }
-    let rate = if games == 0 {
-        0.0
-    } else {
-        (wins as f64 + 0.5 * draws as f64) / games as f64
-    };
     let _ = writeln!(
         out,
         "{:<width$} {:>5} {:>5} {:>4} {:>5} {:>7.2}%",
         "all",
-        games,
-        wins,
-        draws,
-        losses,
-        100.0 * rate
+        all.games,
+        all.wins,
+        all.draws,
+        all.losses,
+        100.0 * all.score_rate()
     );
     out
 }

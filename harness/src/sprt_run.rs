@@ -3,7 +3,8 @@
 use crate::matches::{run_match, Deals, MatchConfig};
 use crate::player::PlayerSpec;
 use crate::referee::RefereeOptions;
-use crate::sprt::{Decision, Pentanomial, SprtConfig, SprtStatus};
+use crate::sprt::{Decision, SprtConfig, SprtStatus};
+use crate::stats::Pentanomial;
 use yacht::game::deal::mix;
 
 /// An SPRT of X against Y.
@@ -46,8 +47,7 @@ pub fn run_sprt(
             logs: None,
             progress: run.progress,
         })?;
-        let [ll, ld, wl_dd, wd, ww] = outcome.stats.pentanomial;
-        counts += Pentanomial::new(ll, ld, wl_dd, wd, ww);
+        counts += outcome.stats.pentanomial;
         played += count;
         batch += 1;
         let status = run.test.status(&counts);
