@@ -37,9 +37,10 @@ impl Bidder {
     }
 }
 
-/// The first round that bids for the win by default. Against the same bot without
-/// win-probability play (4000 games, 400 rollouts): from round 7 58.6% ± 1.2%; with 800
-/// rollouts from round 7 59.7% ± 1.2%, from round 5 61.2% ± 1.3%.
+/// The first round that bids for the win by default. Against the same bot without win play
+/// (`harness match bot bot:win=0 --deals 2000`, 4000 games): from round 7 58.6% ± 1.2% with
+/// the 400 rollouts of then (37ee622); with today's 800, from round 7 59.7% ± 1.2% and from
+/// round 5 61.2% ± 1.3% (e7a506f). Other start rounds not reported.
 pub const WIN_FROM_ROUND_DEFAULT: u8 = 5;
 
 /// The bot's configuration.

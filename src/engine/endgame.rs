@@ -15,14 +15,17 @@ use crate::rules::dice::Counts;
 
 /// Standard deviation (points) of the final score difference around the table's
 /// prediction right after the auction of round r (index r − 1), over 3000 self-play
-/// games of the table-and-equilibrium bot: `harness calibrate 3000`.
+/// games of the table-and-equilibrium bot: printed by `harness calibrate 3000` (eccc4fe,
+/// reproduced in 4150b95); harness/tests/calibrate.rs checks it against 1,000 new games.
 pub const FINAL_DIFF_SIGMA_POINTS: [f64; AUCTION_ROUNDS] = [
     16638.0, 16413.0, 16012.0, 15633.0, 14926.0, 14339.0, 13527.0, 12653.0, 11594.0, 10025.0,
     7910.0, 0.0,
 ];
 
 /// Expected final differences further than this many standard deviations from zero (with
-/// either bundle) leave nothing for the win-probability search to change.
+/// either bundle) leave nothing for the win-probability search to change: at 2.5σ a normal
+/// P(win) is within 0.6% of 0 or 1. 4 → 2.5 in e7a506f; not measured alone (that commit's
+/// 61.20% ± 1.32 against bot:win=0 includes it).
 pub const DECIDED_SIGMAS: f64 = 2.5;
 
 /// Whether a game whose expected final difference is `diff_points` (with any choice we
@@ -40,6 +43,8 @@ pub fn is_open(round: usize, diffs_points: &[f64]) -> bool {
 
 /// A win curve that moves less than this over the plausible transfers cannot be helped
 /// by bidding for the win: the expected-score response decides (and keeps its points).
+/// Set by hand in 37ee622; not measured alone (with that commit's other changes: 58.55% ±
+/// 1.19 against bot:win=0, 58.77% ± 1.17 before).
 pub const WIN_FLAT_EPSILON: f64 = 0.005;
 
 /// Movement the probe must show before the full search runs: two of its rollouts. One
@@ -56,13 +61,16 @@ pub fn curves_matter(curves: &[WinCurve; 2], swing_points: f64, epsilon: f64) ->
     high - low >= epsilon
 }
 
-/// Rollouts per win curve before round 11.
+/// Rollouts per win curve before round 11. 400 → 800 in e7a506f: from round 7 against
+/// bot:win=0, 58.6% ± 1.2% at 400 (37ee622) and 59.7% ± 1.2% at 800, 4000 games each
+/// (`harness match bot bot:win=0 --deals 2000`): within noise; no higher count reported.
 pub const ROLLOUTS: usize = 800;
-/// Rollouts of the probe that skips decided games.
+/// Rollouts of the probe that skips decided games: a small fraction of [`ROLLOUTS`], set by
+/// hand (e7a506f); not measured alone.
 pub const PROBE_ROLLOUTS: usize = 64;
-/// Hard budget for computing both win curves of one bid, far below the judge's 0.5 s
-/// (the 800 rollouts of round 5, the longest, take 47 ms at p99 with the bot and its
-/// opponent pinned to one core: `taskset -c 0 yacht-bot bench`, commit 7c1a6f6).
+/// Hard budget for computing both win curves of one bid, set by hand (0a74a32) far below
+/// the judge's 0.5 s (the 800 rollouts of round 5, the longest, take 47 ms at p99 with the
+/// bot and its opponent pinned to one core: `taskset -c 0 yacht-bot bench`, commit 7c1a6f6).
 pub const WIN_CURVES_BUDGET_MS: u64 = 120;
 
 /// A seed that depends only on the position, so decisions are reproducible.
@@ -145,13 +153,16 @@ pub fn win_curves(
 
 /// Scorings weighed by win probability in round 11: the table's best few overall, and
 /// the best few of each open category (a long shot often lives in another category than
-/// the table's favourite).
+/// the table's favourite). Set by hand (0a74a32); not measured by win rate, but
+/// tests/endgame.rs checks positions against the exact P(win) of every legal scoring.
 pub const WIN_SCORING_CANDIDATES: usize = 8;
-/// Candidates kept per open category, by table value and by immediate score.
+/// Candidates kept per open category, by table value and by immediate score. Set by hand
+/// (e2d3e54), like [`WIN_SCORING_CANDIDATES`]; not measured.
 pub const WIN_SCORING_PER_CATEGORY: usize = 6;
 
-/// Win probabilities closer than this are equal (far below the smallest probability of
-/// a roll, 1/7776, times another's).
+/// Win probabilities closer than this are equal: sums of 252 probabilities differ in their
+/// last bits (d73ffdb), and 1e-9 is far below the smallest probability of a roll, 1/7776,
+/// times another's (1.7e-8). Derived, not tuned.
 pub const WIN_TIE_TOLERANCE: f64 = 1e-9;
 
 /// The round-11 scoring with the highest P(win) + ½ P(draw) among the candidates

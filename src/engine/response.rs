@@ -21,9 +21,11 @@ use super::safety::{risk, Pricing};
 use crate::protocol::{Group, BID_MAX_POINTS};
 use crate::rules::auction::{our_outcomes, SealedBid};
 
-/// Weight always kept on the worst case: a confident model may still be wrong.
+/// Weight always kept on the worst case: a confident model may still be wrong. Set by hand
+/// (0e818d9); not measured (`harness gauntlet --deals 100` at other values would).
 pub const ROBUST_FLOOR: f64 = 0.05;
-/// Rounds observed before the model is used at all.
+/// Rounds observed before the model is used at all. Structural: before the first `GET` the
+/// model holds only its prior, so the bid is the equilibrium's; later starts not measured.
 pub const MIN_OBSERVED_ROUNDS: usize = 1;
 
 /// A chosen bid and the objective it reached.

@@ -34,16 +34,19 @@ use crate::protocol::Group;
 /// bidders (sample 3, `harness tournament --deals 50`, with the win objective's margin
 /// weight at 1e-5 then) the bot's bid score was −9,200 at 1,000 and −5,900 at 3,000 (the
 /// first big auctions cost before gifts arrive); the reader scored the same at both
-/// (`harness match bot reader --deals 150`). At 3,000 and 1e-9: −5,216 (`--deals 100`).
+/// (`harness match bot reader --deals 150`; b6f28f2). At 3,000 and 1e-9: −5,216 (`--deals
+/// 100`; 0eb81e6).
 pub const POINTS_ALLOWANCE: f64 = 3_000.0;
 /// The win-probability allowance per game (the curves' units): with the points account's
 /// share below, the most the win rounds of a game may earn below the maximin guarantee.
+/// Set by hand (d73ffdb); not measured (`harness gauntlet --deals 100` would).
 pub const WIN_ALLOWANCE: f64 = 0.005;
 /// Win probability the win rounds may risk per point the points account has won: what
 /// the expected-score rounds won (gifts and profits, not the allowance) may be risked in
 /// the win rounds at this rate. A point of margin moves the win probability of a close
 /// game by up to about 2.7e-5 (the density at zero of the final difference, σ ≈ 15,000
-/// points at round 5: `harness calibrate`); 1e-5 is about a third of that.
+/// points at round 5: `harness calibrate`); 1e-5 is about a third of that (4aae6ee). The
+/// third was set by hand; not measured by matches.
 pub const WIN_PER_POINT: f64 = 1e-5;
 
 /// How one auction was priced, kept until its `GET` settles the account.
