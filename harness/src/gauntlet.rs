@@ -17,7 +17,7 @@ use crate::matches::{run_match, Deals, MatchConfig, MatchOutcome};
 use crate::player::PlayerSpec;
 use crate::referee::RefereeOptions;
 use crate::report::score_percent_and_elo;
-use crate::sprt::{llr_normal_approximation, Decision, SprtConfig};
+use crate::stats::sprt::{llr_normal_approximation, Decision, SprtConfig};
 use crate::stats::{Estimate, Moments};
 
 /// A gauntlet: `candidate` and `baseline` against each of `opponents`.

@@ -15,7 +15,6 @@ pub mod replay;
 pub mod report;
 pub mod samples;
 pub mod speed;
-pub mod sprt;
 pub mod sprt_run;
 pub mod stats;
 pub mod tools;

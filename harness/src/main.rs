@@ -15,8 +15,8 @@ use harness::replay::{self, Side};
 use harness::report::{match_report, tournament_table};
 use harness::samples::{stdio, SampleAi, SampleConfig};
 use harness::speed::{run_speed, SpeedConfig};
-use harness::sprt::{Decision, SprtConfig};
 use harness::sprt_run::{run_sprt, SprtRun};
+use harness::stats::sprt::{Decision, SprtConfig};
 use harness::tools;
 use harness::tournament::{
     run_tournament, standard_opponents, variant_opponents, TournamentConfig, DEFAULT_DEALS,

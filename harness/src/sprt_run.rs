@@ -3,7 +3,7 @@
 use crate::matches::{run_match, Deals, MatchConfig};
 use crate::player::PlayerSpec;
 use crate::referee::RefereeOptions;
-use crate::sprt::{Decision, SprtConfig, SprtStatus};
+use crate::stats::sprt::{Decision, SprtConfig, SprtStatus};
 use crate::stats::Pentanomial;
 use yacht::game::deal::mix;
 

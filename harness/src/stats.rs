@@ -1,6 +1,6 @@
 //! The one statistics module of the harness: match records, deal-pair (pentanomial)
 //! counts, their mean and variance, the score interval, Elo and normalized Elo, and
-//! quantiles. The SPRT ([`crate::sprt`]) and the gauntlet's paired comparison build on
+//! quantiles. The SPRT ([`sprt`]) and the gauntlet's paired comparison build on
 //! these and keep no statistics of their own.
 //!
 //! The formulas are fastchess's and OpenBench's (app/src/matchmaking/elo/
@@ -11,6 +11,7 @@ mod elo;
 mod match_stats;
 mod moments;
 mod pentanomial;
+pub mod sprt;
 
 pub use elo::{elo, nelo_of_pair_t, pair_t_of_nelo, Estimate, ELO_PER_T};
 pub use match_stats::{MatchStats, PairRecord};
