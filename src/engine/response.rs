@@ -52,16 +52,8 @@ fn base(swing_points: f64, group: Group) -> f64 {
 /// Our payoff (points) for ask (g, x) against their ask (h, y): the auction's own rule
 /// ([`our_outcomes`]), a tie being a fair coin.
 pub fn payoff(swing_points: f64, g: Group, x: u32, h: Group, y: u32) -> f64 {
-    let ours = SealedBid {
-        group: g,
-        amount: x,
-    };
-    let theirs = SealedBid {
-        group: h,
-        amount: y,
-    };
-    let [win_tie, lose_tie] =
-        our_outcomes(ours, theirs).map(|(got, delta)| base(swing_points, got) + delta as f64);
+    let [win_tie, lose_tie] = our_outcomes(SealedBid::new(g, x), SealedBid::new(h, y))
+        .map(|(got, delta)| base(swing_points, got) + delta as f64);
     0.5 * (win_tie + lose_tie)
 }
 
@@ -264,6 +256,36 @@ mod tests {
         // A tie is a coin.
         assert_eq!(payoff(100.0, Group::A, 20, Group::A, 20), 50.0);
         assert_eq!(worst_case(100.0, Group::A, 25), 50.0);
+    }
+
+    #[test]
+    fn the_prefix_sum_expectation_is_the_mean_payoff() {
+        // Expectation::value is a closed form of the mean of `payoff` (the auction's own
+        // rule) over the atoms: check it on atoms below, at and above each ask, both groups.
+        let atoms: Vec<Atom> = [(Group::A, 0, 1.0), (Group::A, 300, 2.0), (Group::A, 300, 0.5)]
+            .into_iter()
+            .chain([(Group::B, 120, 1.5), (Group::A, 900, 0.25), (Group::B, 4_000, 1.0)])
+            .map(|(group, amount, weight)| Atom {
+                group,
+                amount,
+                weight,
+            })
+            .collect();
+        let total: f64 = atoms.iter().map(|a| a.weight).sum();
+        for swing in [-2_500.0, 0.0, 1_234.5] {
+            let expectation = Expectation::new(swing, &atoms);
+            for g in Group::BOTH {
+                for x in [0, 1, 120, 299, 300, 301, 900, 5_000] {
+                    let mean = atoms
+                        .iter()
+                        .map(|a| a.weight * payoff(swing, g, x, a.group, a.amount))
+                        .sum::<f64>()
+                        / total;
+                    let closed = expectation.value(g, x);
+                    assert!((closed - mean).abs() < 1e-9, "{swing} {g} {x}: {closed} {mean}");
+                }
+            }
+        }
     }
 
     #[test]

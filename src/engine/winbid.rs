@@ -52,16 +52,8 @@ impl Curves<'_> {
 
     /// Our value for ask (g, x) against their ask (h, y).
     pub fn outcome(&self, g: Group, x: u32, h: Group, y: u32) -> f64 {
-        let ours = SealedBid {
-            group: g,
-            amount: x,
-        };
-        let theirs = SealedBid {
-            group: h,
-            amount: y,
-        };
         // The auction's own rule; a tie is a fair coin.
-        let [(g1, d1), (g2, d2)] = our_outcomes(ours, theirs);
+        let [(g1, d1), (g2, d2)] = our_outcomes(SealedBid::new(g, x), SealedBid::new(h, y));
         if (g1, d1) == (g2, d2) {
             self.value(g1, d1 as f64)
         } else {

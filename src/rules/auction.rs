@@ -65,6 +65,12 @@ pub struct SealedBid {
     pub amount: u32,
 }
 
+impl SealedBid {
+    pub const fn new(group: Group, amount: u32) -> SealedBid {
+        SealedBid { group, amount }
+    }
+}
+
 /// The outcome of one auction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AuctionOutcome {
