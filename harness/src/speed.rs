@@ -55,45 +55,33 @@ fn line(out: &mut String, what: &str, o: &MatchOutcome) {
 pub fn run_speed(config: &SpeedConfig, harness_exe: &Path) -> Result<String, String> {
     let mut out = String::new();
     if config.in_process_games > 0 {
-        // The table and the opponent model without the win-probability search: what the
-        // harness spends per game in A/B tests of everything else.
+        let opponent = &config.opponent;
         let fast: PlayerSpec = "bot:win=0".parse()?;
-        let o = measure(
-            fast.clone(),
-            config.opponent.clone(),
-            config.in_process_games,
-            config.threads,
-        )?;
-        line(
-            &mut out,
-            &format!("in-process {} vs {}", fast.label(), config.opponent.label()),
-            &o,
-        );
-        // The default bot searches for the win from round 5 (rollouts): far fewer games.
-        let games = (config.in_process_games / 50).max(200);
-        let o = measure(
-            PlayerSpec::Bot(Default::default()),
-            config.opponent.clone(),
-            games,
-            config.threads,
-        )?;
-        line(
-            &mut out,
-            &format!("in-process bot (default) vs {}", config.opponent.label()),
-            &o,
-        );
-        // The same with two sample AIs shows how much of the time is the bot's.
-        let o = measure(
-            config.opponent.clone(),
-            config.opponent.clone(),
-            config.in_process_games,
-            config.threads,
-        )?;
-        line(
-            &mut out,
-            &format!("in-process {} vs itself", config.opponent.label()),
-            &o,
-        );
+        let runs = [
+            // The table and the opponent model without the win-probability search: what
+            // the harness spends per game in A/B tests of everything else.
+            (
+                format!("in-process {} vs {}", fast.label(), opponent.label()),
+                fast,
+                config.in_process_games,
+            ),
+            // The default bot searches for the win from round 5 (rollouts): fewer games.
+            (
+                format!("in-process bot (default) vs {}", opponent.label()),
+                PlayerSpec::Bot(Default::default()),
+                (config.in_process_games / 50).max(200),
+            ),
+            // Two sample AIs show how much of the time is the bot's.
+            (
+                format!("in-process {} vs itself", opponent.label()),
+                opponent.clone(),
+                config.in_process_games,
+            ),
+        ];
+        for (what, x, games) in runs {
+            let o = measure(x, opponent.clone(), games, config.threads)?;
+            line(&mut out, &what, &o);
+        }
     }
     if config.external_games > 0 {
         let exe = harness_exe.display();

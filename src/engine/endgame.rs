@@ -100,7 +100,8 @@ pub fn win_curves(
     a: &Counts,
     b: &Counts,
 ) -> Option<[WinCurve; 2]> {
-    let started = Instant::now();
+    // Only play reads the clock (a safety stop); bench never does.
+    let started = use_clock.then(Instant::now);
     let round = view.round as usize;
     // Round 1 has no scoring to roll out from; it always bids for the expected score.
     if first_round == 0 || round < (first_round as usize).max(2) || round > AUCTION_ROUNDS {
@@ -143,7 +144,7 @@ pub fn win_curves(
         }
         // Half the budget for the first curve; the second replays as many futures (the
         // same dice for both: common random numbers).
-        let deadline = use_clock.then(|| started + Duration::from_millis(WIN_CURVES_BUDGET_MS / 2));
+        let deadline = started.map(|t| t + Duration::from_millis(WIN_CURVES_BUDGET_MS / 2));
         let (curve_a, played) = rollout_curve(&view.me, &view.opp, a, b, &futures, deadline);
         let (curve_b, _) = rollout_curve(&view.me, &view.opp, b, a, &futures[..played], None);
         [curve_a, curve_b]

@@ -262,15 +262,21 @@ mod tests {
     fn the_prefix_sum_expectation_is_the_mean_payoff() {
         // Expectation::value is a closed form of the mean of `payoff` (the auction's own
         // rule) over the atoms: check it on atoms below, at and above each ask, both groups.
-        let atoms: Vec<Atom> = [(Group::A, 0, 1.0), (Group::A, 300, 2.0), (Group::A, 300, 0.5)]
-            .into_iter()
-            .chain([(Group::B, 120, 1.5), (Group::A, 900, 0.25), (Group::B, 4_000, 1.0)])
+        let asks = [
+            (Group::A, 0, 1.0),
+            (Group::A, 300, 2.0),
+            (Group::A, 300, 0.5),
+            (Group::B, 120, 1.5),
+            (Group::A, 900, 0.25),
+            (Group::B, 4_000, 1.0),
+        ];
+        let atoms: Vec<Atom> = asks
             .map(|(group, amount, weight)| Atom {
                 group,
                 amount,
                 weight,
             })
-            .collect();
+            .to_vec();
         let total: f64 = atoms.iter().map(|a| a.weight).sum();
         for swing in [-2_500.0, 0.0, 1_234.5] {
             let expectation = Expectation::new(swing, &atoms);
@@ -282,7 +288,10 @@ mod tests {
                         .sum::<f64>()
                         / total;
                     let closed = expectation.value(g, x);
-                    assert!((closed - mean).abs() < 1e-9, "{swing} {g} {x}: {closed} {mean}");
+                    assert!(
+                        (closed - mean).abs() < 1e-9,
+                        "{swing} {g} {x}: {closed} {mean}"
+                    );
                 }
             }
         }
