@@ -2,7 +2,7 @@
 
 use super::bidding::{bundle_values, equilibrium_bid};
 use super::choice::{best_choice_for, warm_up};
-use super::endgame::{win_curves, win_scoring, ROLLOUTS};
+use super::endgame::{win_curves, win_scoring, PROBE_MOVES, ROLLOUTS};
 use super::features::RoundFeatures;
 use super::opponent::OpponentModel;
 use super::response::best_response_within;
@@ -58,6 +58,9 @@ pub struct BotConfig {
     pub use_clock: bool,
     /// Rollouts per win curve before round 11 (see [`super::endgame::ROLLOUTS`]).
     pub rollouts: usize,
+    /// Probe rollouts (of 64) whose outcome the transfer must be able to flip before the
+    /// full win search runs (see [`super::endgame::PROBE_MOVES`]; 0: any movement).
+    pub probe_moves: u8,
 }
 
 impl Default for BotConfig {
@@ -68,6 +71,7 @@ impl Default for BotConfig {
             win_from_round: WIN_FROM_ROUND_DEFAULT,
             use_clock: true,
             rollouts: ROLLOUTS,
+            probe_moves: PROBE_MOVES,
         }
     }
 }
@@ -81,6 +85,7 @@ impl BotConfig {
             win_from_round: 0,
             use_clock: true,
             rollouts: ROLLOUTS,
+            probe_moves: PROBE_MOVES,
         }
     }
 }
@@ -241,14 +246,7 @@ pub fn decide_bid_with(
             let features = RoundFeatures::compute(view, &a, &b);
             let predictive = model.predict(&features);
             let swing_points = features.swing_points;
-            let (response, pricing) = match win_curves(
-                view,
-                config.win_from_round,
-                config.rollouts,
-                config.use_clock,
-                &a,
-                &b,
-            ) {
+            let (response, pricing) = match win_curves(view, config, &a, &b) {
                 Some([ca, cb]) => {
                     let curves = Curves {
                         a: &ca,

@@ -3,6 +3,7 @@
 use std::time::{Duration, Instant};
 
 use super::bidding::{bundle_values, POINTS_PER_UNIT};
+use super::bot::BotConfig;
 use super::choice::{all_choices, best_choice_for, Choice};
 use super::rollout::{rollout_curve, sample_futures};
 use super::view::GameView;
@@ -47,10 +48,21 @@ pub fn is_open(round: usize, diffs_points: &[f64]) -> bool {
 /// 1.19 against bot:win=0, 58.77% ± 1.17 before).
 pub const WIN_FLAT_EPSILON: f64 = 0.005;
 
-/// Movement the probe must show before the full search runs: two of its rollouts. One
+/// Movement the probe must show before the full search runs, in probe rollouts: two. One
 /// rollout (1/64) is noise; a game where no more than that moves is decided, and the
-/// table answers in microseconds instead of the full search's tens of milliseconds.
-pub const PROBE_FLAT_EPSILON: f64 = 2.0 / PROBE_ROLLOUTS as f64;
+/// table answers in microseconds instead of the full search's tens of milliseconds. Set
+/// by hand; it also skips open games whose swing is small (rounds 2–4 nearly always), see
+/// `BotConfig::probe_moves`.
+pub const PROBE_MOVES: u8 = 2;
+
+/// The probe's flatness threshold for `config`: `probe_moves` of its rollouts (0: any
+/// movement at all, half a rollout from a tie).
+pub fn probe_epsilon(config: &BotConfig) -> f64 {
+    match config.probe_moves {
+        0 => 0.5 / PROBE_ROLLOUTS as f64,
+        n => f64::from(n) / PROBE_ROLLOUTS as f64,
+    }
+}
 
 /// Whether the win probability moves by `epsilon` with transfers up to `|swing|` either
 /// way.
@@ -94,12 +106,12 @@ fn rollout_seed(view: &GameView, a: &Counts, b: &Counts) -> u64 {
 /// safety stop), without, all of them run.
 pub fn win_curves(
     view: &GameView,
-    first_round: u8,
-    rollouts: usize,
-    use_clock: bool,
+    config: &BotConfig,
     a: &Counts,
     b: &Counts,
 ) -> Option<[WinCurve; 2]> {
+    let (first_round, rollouts, use_clock) =
+        (config.win_from_round, config.rollouts, config.use_clock);
     // Only play reads the clock (a safety stop); bench never does.
     let started = use_clock.then(Instant::now);
     let round = view.round as usize;
@@ -139,7 +151,11 @@ pub fn win_curves(
             rollout_curve(&view.me, &view.opp, a, b, probe, None).0,
             rollout_curve(&view.me, &view.opp, b, a, probe, None).0,
         ];
-        if !curves_matter(&probe_curves, v.swing_points() as f64, PROBE_FLAT_EPSILON) {
+        if !curves_matter(
+            &probe_curves,
+            v.swing_points() as f64,
+            probe_epsilon(config),
+        ) {
             return None;
         }
         // Half the budget for the first curve; the second replays as many futures (the

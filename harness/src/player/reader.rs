@@ -103,8 +103,13 @@ impl Reader {
             observed: usize::MAX,
         };
         let features = RoundFeatures::compute(view, a, b);
-        let rollouts = self.configs[0].rollouts;
-        let response = match win_curves(view, self.win_from_round, rollouts, true, a, b) {
+        // The read bot's search, from the reader's own first win round, clock on.
+        let search = BotConfig {
+            win_from_round: self.win_from_round,
+            use_clock: true,
+            ..self.configs[0]
+        };
+        let response = match win_curves(view, &search, a, b) {
             Some([ca, cb]) => best_win_response(
                 &Curves {
                     a: &ca,

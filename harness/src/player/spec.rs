@@ -127,7 +127,8 @@ impl FromStr for PlayerSpec {
 }
 
 /// `bidder=equilibrium|model`, `win=ROUND` (0: never bid for the win), `rollouts=N` (per
-/// win curve), `clock=0|1` (whether the clock may stop the win search).
+/// win curve), `probe=N` (probe rollouts that must move), `clock=0|1` (whether the clock
+/// may stop the win search).
 fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
     let mut config = BotConfig::default();
     for option in options.split(',').filter(|o| !o.is_empty()) {
@@ -151,6 +152,11 @@ fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
                     .filter(|&n| n > 0)
                     .ok_or_else(|| format!("rollouts {value:?}: a positive count"))?
             }
+            "probe" => {
+                config.probe_moves = value
+                    .parse()
+                    .map_err(|_| format!("probe {value:?}: probe rollouts that must move"))?
+            }
             "clock" => {
                 config.use_clock = match value {
                     "0" => false,
@@ -160,7 +166,7 @@ fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
             }
             _ => {
                 return Err(format!(
-                    "unknown bot option {key:?} (bidder, win, rollouts, clock)"
+                    "unknown bot option {key:?} (bidder, win, rollouts, probe, clock)"
                 ));
             }
         }
@@ -182,6 +188,9 @@ fn bot_label(name: &str, config: &BotConfig) -> String {
         if config.rollouts != default.rollouts {
             label += &format!(",rollouts={}", config.rollouts);
         }
+        if config.probe_moves != default.probe_moves {
+            label += &format!(",probe={}", config.probe_moves);
+        }
         if config.use_clock != default.use_clock {
             label += &format!(",clock={}", u8::from(config.use_clock));
         }
@@ -192,6 +201,26 @@ fn bot_label(name: &str, config: &BotConfig) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn search_options_parse_and_label() {
+        let spec: PlayerSpec = "bot:win=2,rollouts=1600,probe=0,clock=0".parse().unwrap();
+        let PlayerSpec::Bot(config) = spec.clone() else {
+            panic!("{spec:?}");
+        };
+        assert_eq!(
+            (config.win_from_round, config.rollouts, config.probe_moves),
+            (2, 1600, 0)
+        );
+        assert!(!config.use_clock);
+        assert_eq!(
+            spec.label(),
+            "bot:bidder=model,win=2,rollouts=1600,probe=0,clock=0"
+        );
+        assert_eq!(spec.label().parse::<PlayerSpec>(), Ok(spec));
+        assert!("bot:rollouts=0".parse::<PlayerSpec>().is_err());
+        assert!("bot:clock=2".parse::<PlayerSpec>().is_err());
+    }
 
     #[test]
     fn specs_parse() {
