@@ -40,8 +40,12 @@ impl Bidder {
 /// The first round that bids for the win by default. Against the same bot without win play
 /// (`harness match bot bot:win=0 --deals 2000`, 4000 games): from round 7 58.6% ± 1.2% with
 /// the 400 rollouts of then (37ee622); with today's 800, from round 7 59.7% ± 1.2% and from
-/// round 5 61.2% ± 1.3% (e7a506f). Other start rounds not reported.
-pub const WIN_FROM_ROUND_DEFAULT: u8 = 5;
+/// round 5 61.2% ± 1.3% (e7a506f). From round 2 with the probe gate open
+/// ([`super::endgame::PROBE_MOVES`] 0), against `bot:bidder=equilibrium,win=0` over the same
+/// 2,000 deal pairs (`harness match ... --deals 2000`): 60.62% [59.20, 62.05] against
+/// 58.73% [57.42, 60.03] from round 5 with the old gate; paired per deal +1.9 points of
+/// score [+0.1, +3.7].
+pub const WIN_FROM_ROUND_DEFAULT: u8 = 2;
 
 /// The bot's configuration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
