@@ -17,8 +17,10 @@ use crate::engine::BotConfig;
 use crate::table;
 
 const USAGE: &str = "\
-usage: yacht-bot [--bidder equilibrium|model] [--win-from ROUND] [--rollouts N] [--table FILE]
-                                     play on stdin/stdout (the judge's protocol)
+usage: yacht-bot [--bidder equilibrium|model] [--win-from ROUND] [--rollouts N] [--no-clock]
+                 [--seed N] [--table FILE]
+                                     play on stdin/stdout (the judge's protocol); --no-clock and
+                                     --seed make play reproducible (the judge runs neither)
        yacht-bot bench [GAMES] [--answers FILE]
                                      fixed deals through the real decision path: signature and speed;
                                      --answers writes every answer (game, decision, answer) to FILE
@@ -95,6 +97,16 @@ pub fn parse(args: &[String]) -> Options {
                         "--rollouts {} (a positive count)",
                         value.map_or("", |v| v)
                     )),
+                }
+            }
+            "--no-clock" => options.config.use_clock = false,
+            "--seed" => {
+                took_value = value.is_some();
+                match value.and_then(|v| v.parse::<u64>().ok()) {
+                    Some(seed) => options.config.rng_seed = Some(seed),
+                    None => options
+                        .unknown
+                        .push(format!("--seed {} (a number)", value.map_or("", |v| v))),
                 }
             }
             "--table" => match value {

@@ -65,7 +65,7 @@ pub fn run_speed(config: &SpeedConfig, harness_exe: &Path) -> Result<String, Str
                 fast,
                 config.in_process_games,
             ),
-            // The default bot searches for the win from round 5 (rollouts): fewer games.
+            // The default bot searches for the win from round 2 (rollouts): fewer games.
             (
                 format!("in-process bot (default) vs {}", opponent.label()),
                 PlayerSpec::Bot(Default::default()),

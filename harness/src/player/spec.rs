@@ -128,7 +128,7 @@ impl FromStr for PlayerSpec {
 
 /// `bidder=equilibrium|model`, `win=ROUND` (0: never bid for the win), `rollouts=N` (per
 /// win curve), `probe=N` (probe rollouts that must move), `clock=0|1` (whether the clock
-/// may stop the win search).
+/// may stop the win search), `seed=N` (the private generator's seed in every game).
 fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
     let mut config = BotConfig::default();
     for option in options.split(',').filter(|o| !o.is_empty()) {
@@ -152,6 +152,13 @@ fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
                     .filter(|&n| n > 0)
                     .ok_or_else(|| format!("rollouts {value:?}: a positive count"))?
             }
+            "seed" => {
+                config.rng_seed = Some(
+                    value
+                        .parse()
+                        .map_err(|_| format!("seed {value:?}: a number"))?,
+                )
+            }
             "probe" => {
                 config.probe_moves = value
                     .parse()
@@ -166,7 +173,7 @@ fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
             }
             _ => {
                 return Err(format!(
-                    "unknown bot option {key:?} (bidder, win, rollouts, probe, clock)"
+                    "unknown bot option {key:?} (bidder, win, rollouts, probe, clock, seed)"
                 ));
             }
         }
@@ -191,6 +198,9 @@ fn bot_label(name: &str, config: &BotConfig) -> String {
         if config.probe_moves != default.probe_moves {
             label += &format!(",probe={}", config.probe_moves);
         }
+        if let Some(seed) = config.rng_seed {
+            label += &format!(",seed={seed}");
+        }
         if config.use_clock != default.use_clock {
             label += &format!(",clock={}", u8::from(config.use_clock));
         }
@@ -204,18 +214,18 @@ mod tests {
 
     #[test]
     fn search_options_parse_and_label() {
-        let spec: PlayerSpec = "bot:win=2,rollouts=1600,probe=0,clock=0".parse().unwrap();
+        let spec: PlayerSpec = "bot:win=5,rollouts=1600,probe=2,clock=0".parse().unwrap();
         let PlayerSpec::Bot(config) = spec.clone() else {
             panic!("{spec:?}");
         };
         assert_eq!(
             (config.win_from_round, config.rollouts, config.probe_moves),
-            (2, 1600, 0)
+            (5, 1600, 2)
         );
         assert!(!config.use_clock);
         assert_eq!(
             spec.label(),
-            "bot:bidder=model,win=2,rollouts=1600,probe=0,clock=0"
+            "bot:bidder=model,win=5,rollouts=1600,probe=2,clock=0"
         );
         assert_eq!(spec.label().parse::<PlayerSpec>(), Ok(spec));
         assert!("bot:rollouts=0".parse::<PlayerSpec>().is_err());
