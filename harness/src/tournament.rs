@@ -5,8 +5,8 @@ use crate::player::PlayerSpec;
 use crate::referee::RefereeOptions;
 use crate::samples::{SampleConfig, SAMPLE_COUNT};
 
-/// Deals per opponent by default: 200 games each (the bot bids for the win from round 5,
-/// which costs rollouts; this keeps the README's first command well under a minute).
+/// Deals per opponent by default: 200 games each (the bot bids for the win from round 2,
+/// which costs rollouts: the README's first command takes about four minutes on 2 cores).
 pub const DEFAULT_DEALS: usize = 100;
 
 /// A tournament: one player (X) against a list of opponents.
