@@ -10,6 +10,8 @@
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use rayon::prelude::*;
+use yacht::game::play::GAME_ROUNDS;
+use yacht::rules::auction::AUCTION_ROUNDS;
 
 use yacht::engine::choice::{all_choices, best_choice_for};
 use yacht::engine::state::PlayerState;
@@ -63,8 +65,8 @@ pub fn row_weights(games: usize, seed: u64) -> Vec<f64> {
 /// One game of 12 scorings; `stream` 0: fair bundles, 1: the better of two, 2: the worse.
 fn play_counting(layout: &Layout, stream: usize, rng: &mut Pcg64, counts: &mut [u32]) {
     let mut me = PlayerState::default();
-    for round in 1..=13 {
-        if round <= 12 {
+    for round in 1..=GAME_ROUNDS {
+        if round as usize <= AUCTION_ROUNDS {
             let (a, b) = (bundle(rng), bundle(rng));
             let pick = match stream {
                 0 => a,
@@ -93,7 +95,7 @@ fn play_counting(layout: &Layout, stream: usize, rng: &mut Pcg64, counts: &mut [
         if round == 1 {
             continue;
         }
-        if round <= 12 {
+        if round as usize <= AUCTION_ROUNDS {
             count_rivals(layout, &me, counts);
         }
         let Some(c) = best_choice_for(&me) else {

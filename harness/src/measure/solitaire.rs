@@ -5,7 +5,9 @@
 
 use yacht::engine::choice::best_choice_for;
 use yacht::engine::state::PlayerState;
+use yacht::game::play::GAME_ROUNDS;
 use yacht::rng::Pcg64;
+use yacht::rules::auction::AUCTION_ROUNDS;
 
 /// Mean and standard error of the final score (kilo-points) over `games` games.
 pub fn run(games: usize, seed: u64) -> (f64, f64) {
@@ -26,8 +28,8 @@ pub fn run(games: usize, seed: u64) -> (f64, f64) {
 /// One game's final score (categories plus bonus), kilo-points.
 pub fn play_one(rng: &mut Pcg64) -> u32 {
     let mut me = PlayerState::default();
-    for round in 1..=13 {
-        if round <= 12 {
+    for round in 1..=GAME_ROUNDS {
+        if round as usize <= AUCTION_ROUNDS {
             let mut bundle = [0u8; 6];
             for _ in 0..5 {
                 bundle[rng.below(6)] += 1;
