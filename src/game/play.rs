@@ -72,15 +72,6 @@ pub enum Stop<F> {
     Illegal(usize, Illegal),
 }
 
-impl<F> Stop<F> {
-    /// The seat at fault.
-    pub fn seat(&self) -> usize {
-        match *self {
-            Stop::Fault(seat, _) | Stop::Illegal(seat, _) => seat,
-        }
-    }
-}
-
 /// A game played to its end or to a stop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Played<F> {
