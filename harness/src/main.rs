@@ -201,6 +201,19 @@ enum Cmd {
         #[arg(default_value_t = 3000)]
         games: usize,
     },
+    /// Per-rollout variance of the win curves' points, by sampler (common random
+    /// numbers, antithetic coins), at the positions where the bot bids for the win.
+    CurveVariance {
+        /// Self-play games whose positions are measured.
+        #[arg(default_value_t = 20)]
+        games: usize,
+        /// Rollouts per estimate.
+        #[arg(long, default_value_t = 256)]
+        rollouts: usize,
+        /// Estimates (seeds) per position.
+        #[arg(long, default_value_t = 16)]
+        seeds: u64,
+    },
     /// Spawn-to-OK and first-decision times of a bot program.
     Startup {
         /// The program (default: yacht-bot next to this harness).
@@ -541,6 +554,14 @@ fn run(command: Cmd) -> Result<(), String> {
         }
         Cmd::Calibrate { games } => {
             print!("{}", tools::calibrate(games));
+            Ok(())
+        }
+        Cmd::CurveVariance {
+            games,
+            rollouts,
+            seeds,
+        } => {
+            print!("{}", tools::curve_variance(games, rollouts, seeds));
             Ok(())
         }
         Cmd::Startup { program, dir, runs } => {

@@ -86,6 +86,32 @@ pub fn calibrate(games: usize) -> String {
     out
 }
 
+/// Per-rollout variance of a win-curve point and of the difference of the two curves,
+/// for each sampler, averaged over the positions of `games` self-play games.
+pub fn curve_variance(games: usize, rollouts: usize, seeds: u64) -> String {
+    use crate::measure::curve_variance::{measure, positions, Sampler};
+    let positions = positions(games, 4242);
+    let mut out = format!(
+        "{} positions (rounds 2-10 bid for the win, {games} self-play games), \
+         {seeds} estimates of {rollouts} rollouts each\n\
+         per-rollout variance      W_A(0)   W_A(0) - W_B(0)\n",
+        positions.len()
+    );
+    let results = measure(&positions, rollouts, seeds);
+    let common = results.get(1).copied().unwrap_or_default();
+    for (sampler, v) in Sampler::ALL.iter().zip(&results) {
+        let _ = writeln!(
+            out,
+            "{:<22} {:>9.4} {:>17.4}   (difference x{:.2} of the bot's)",
+            sampler.label(),
+            v.point,
+            v.difference,
+            v.difference / common.difference
+        );
+    }
+    out
+}
+
 /// Spawn-to-`OK` and first-decision times of `program` run in `dir`.
 pub fn startup(program: &Path, dir: Option<&Path>, runs: usize) -> Result<String, String> {
     let samples = crate::measure::startup::measure(program, dir, runs)?;

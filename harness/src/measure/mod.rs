@@ -5,5 +5,6 @@
 
 pub mod audit;
 pub mod calibrate;
+pub mod curve_variance;
 pub mod solitaire;
 pub mod startup;

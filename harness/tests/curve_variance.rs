@@ -1,0 +1,27 @@
+//! `harness curve-variance` measures what it says: the samplers differ only where they
+//! should.
+
+use harness::measure::curve_variance::{point_variance, positions, Sampler};
+
+#[test]
+fn samplers_differ_only_in_how_the_futures_are_shared() {
+    let positions = positions(2, 7);
+    assert!(
+        !positions.is_empty(),
+        "self-play bids for the win somewhere"
+    );
+    for p in positions.iter().take(4) {
+        assert!((2..=10).contains(&p.view.round), "{:?}", p.view);
+        let independent = point_variance(p, Sampler::Independent, 64, 6);
+        let common = point_variance(p, Sampler::Common, 64, 6);
+        // Curve A is drawn from the same futures by both: its point is the same estimate.
+        assert_eq!(independent.point, common.point);
+        // The difference of two curves drawn from different futures is a different
+        // estimate from that of two drawn from the same.
+        assert_ne!(independent.difference, common.difference);
+        assert!(
+            common.point >= 0.0 && common.difference >= 0.0,
+            "{common:?}"
+        );
+    }
+}
