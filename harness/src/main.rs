@@ -15,7 +15,7 @@ use harness::replay::{self, Side};
 use harness::report::{match_report, tournament_table};
 use harness::samples::{stdio, SampleAi, SampleConfig};
 use harness::speed::{run_speed, SpeedConfig};
-use harness::sprt_run::{run_sprt, SprtRun};
+use harness::sprt_run::{run_sprt, Resume, SprtRun};
 use harness::stats::sprt::{Decision, SprtConfig};
 use harness::tools;
 use harness::tournament::{
@@ -153,6 +153,10 @@ enum Cmd {
         threads: usize,
         #[arg(long, default_value_t = 1.0)]
         time_scale: f64,
+        /// Continue an interrupted run of the same test, seed and batch size from the
+        /// `resume` of its last batch line (`BATCHES:LL,LD,WL+DD,WD,WW`).
+        #[arg(long, value_name = "POSITION")]
+        resume: Option<String>,
     },
     /// Reads an official log: per-round review of one side, optional HTML, optional re-run
     /// of a program on that side's commands.
@@ -475,7 +479,12 @@ fn run(command: Cmd) -> Result<(), String> {
             seed,
             threads,
             time_scale,
+            resume,
         } => {
+            let resume = match resume {
+                Some(text) => text.parse::<Resume>()?,
+                None => Resume::default(),
+            };
             let run = SprtRun {
                 x: x.parse()?,
                 y: y.parse()?,
@@ -489,9 +498,14 @@ fn run(command: Cmd) -> Result<(), String> {
                     ..RefereeOptions::default()
                 },
                 progress: true,
+                resume,
             };
-            let (status, decision) = run_sprt(&run, |status| {
-                println!("{}  pairs {}", status.summary(), status.counts);
+            let (status, decision) = run_sprt(&run, |status, position| {
+                println!(
+                    "{}  pairs {}  resume {position}",
+                    status.summary(),
+                    status.counts
+                );
             })?;
             let verdict = match decision {
                 Some(Decision::AcceptH1) => "H1 accepted (X is better by at least nelo1)",
