@@ -17,8 +17,8 @@ use crate::engine::BotConfig;
 use crate::table;
 
 const USAGE: &str = "\
-usage: yacht-bot [--bidder equilibrium|model] [--win-from ROUND] [--rollouts N] [--no-clock]
-                 [--seed N] [--table FILE]
+usage: yacht-bot [--bidder equilibrium|model] [--win-from ROUND] [--rollouts N] [--flat-rollouts]
+                 [--no-clock] [--seed N] [--table FILE]
                                      play on stdin/stdout (the judge's protocol); --no-clock and
                                      --seed make play reproducible (the judge runs neither)
        yacht-bot bench [GAMES] [--answers FILE]
@@ -100,6 +100,7 @@ pub fn parse(args: &[String]) -> Options {
                 }
             }
             "--no-clock" => options.config.use_clock = false,
+            "--flat-rollouts" => options.config.scale_rollouts = false,
             "--seed" => {
                 took_value = value.is_some();
                 match value.and_then(|v| v.parse::<u64>().ok()) {
@@ -204,12 +205,17 @@ mod tests {
 
     #[test]
     fn flags_parse_the_same_before_and_after_the_command() {
-        let before = parse(&args("--bidder equilibrium --win-from 0 bench 12"));
-        let after = parse(&args("bench 12 --bidder equilibrium --win-from 0"));
+        let before = parse(&args(
+            "--bidder equilibrium --win-from 0 --flat-rollouts bench 12",
+        ));
+        let after = parse(&args(
+            "bench 12 --bidder equilibrium --win-from 0 --flat-rollouts",
+        ));
         assert_eq!(before, after);
         assert_eq!(before.command, Command::Bench { games: 12 });
         assert_eq!(before.config.bidder, Bidder::Equilibrium);
         assert_eq!(before.config.win_from_round, 0);
+        assert!(!before.config.scale_rollouts);
         assert!(before.unknown.is_empty());
     }
 

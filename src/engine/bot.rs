@@ -60,8 +60,11 @@ pub struct BotConfig {
     /// Whether the clock may cut the win search short (a safety stop in play). `bench`
     /// turns it off: fixed rollout counts, so its signature never depends on machine load.
     pub use_clock: bool,
-    /// Rollouts per win curve before round 11 (see [`super::endgame::ROLLOUTS`]).
+    /// Rollouts per win curve in round 2 (see [`super::endgame::ROLLOUTS`]).
     pub rollouts: usize,
+    /// Whether later rounds, whose rollouts are cheaper, play more of them (see
+    /// [`super::endgame::ROLLOUT_PERCENT_BY_ROUND`]); without, every round plays `rollouts`.
+    pub scale_rollouts: bool,
     /// Probe rollouts (of 64) whose outcome the transfer must be able to flip before the
     /// full win search runs (see [`super::endgame::PROBE_MOVES`]; 0: any movement).
     pub probe_moves: u8,
@@ -75,6 +78,7 @@ impl Default for BotConfig {
             win_from_round: WIN_FROM_ROUND_DEFAULT,
             use_clock: true,
             rollouts: ROLLOUTS,
+            scale_rollouts: true,
             probe_moves: PROBE_MOVES,
         }
     }
@@ -89,6 +93,7 @@ impl BotConfig {
             win_from_round: 0,
             use_clock: true,
             rollouts: ROLLOUTS,
+            scale_rollouts: true,
             probe_moves: PROBE_MOVES,
         }
     }

@@ -74,17 +74,42 @@ pub fn curves_matter(curves: &[WinCurve; 2], swing_points: f64, epsilon: f64) ->
     high - low >= epsilon
 }
 
-/// Rollouts per win curve before round 11. 400 → 800 in e7a506f: from round 7 against
+/// Rollouts per win curve in round 2 (later rounds scale it by
+/// [`ROLLOUT_PERCENT_BY_ROUND`]). 400 → 800 in e7a506f, when every round played it: from round 7 against
 /// bot:win=0, 58.6% ± 1.2% at 400 (37ee622) and 59.7% ± 1.2% at 800, 4000 games each
 /// (`harness match bot bot:win=0 --deals 2000`): within noise; no higher count reported.
 pub const ROLLOUTS: usize = 800;
+/// Rollouts per curve by round, in percent of round 2's ([`BotConfig::rollouts`]). A
+/// rollout plays the auctions left, so later rounds' are cheaper: these give every round
+/// about round 2's time (from `taskset -c 0 yacht-bot bench` at 42430cf, p99 of a bid with
+/// 800 rollouts: 122 / 89 / 64 / 45 / 33 / 24 / 17 / 11 / 6.3 ms in rounds 2–10), capped
+/// at ten times round 2's where more would buy little (the standard error of a curve
+/// point is 0.005 at 8,000). Rounds 11–12 are exact; round 1 rolls out nothing. Against
+/// `bot:bidder=equilibrium,win=0` over the same 2,000 deal pairs as 800 in every round
+/// (`harness match bot:clock=0 bot:bidder=equilibrium,win=0 --deals 2000 --time-scale 4`):
+/// 62.31% [60.89, 63.74] against 60.62% [59.20, 62.05]; paired per deal +1.7 points of
+/// score [+0.1, +3.3]. Pinned (`taskset -c 0 yacht-bot bench`) every round's p99 is then
+/// 98–121 ms (round 10: 56 ms), max 184 ms.
+pub const ROLLOUT_PERCENT_BY_ROUND: [usize; AUCTION_ROUNDS + 1] = [
+    100, 100, 100, 135, 185, 270, 365, 500, 700, 1000, 1000, 100, 100,
+];
+
+/// Rollouts per win curve in `round` (1..=12) with `config`.
+pub fn rollouts_for_round(config: &BotConfig, round: usize) -> usize {
+    let percent = match config.scale_rollouts {
+        true => ROLLOUT_PERCENT_BY_ROUND.get(round).copied().unwrap_or(100),
+        false => 100,
+    };
+    (config.rollouts * percent / 100).max(1)
+}
+
 /// Rollouts of the probe that skips decided games: a small fraction of [`ROLLOUTS`], set by
 /// hand (e7a506f); not measured alone.
 pub const PROBE_ROLLOUTS: usize = 64;
 /// Safety stop for computing both win curves of one bid: play uses fixed rollout counts,
 /// and this clock only guards the judge's 0.5 s on a machine far slower or busier than
-/// the benchmark's (the fixed counts take at most 139 ms, p99 122 ms, in round 2, the
-/// slowest, with the bot and its opponent pinned to one core: `taskset -c 0 yacht-bot
+/// the benchmark's (the fixed counts take at most 184 ms, p99 at most 121 ms in any
+/// round, with the bot and its opponent pinned to one core: `taskset -c 0 yacht-bot
 /// bench`).
 pub const WIN_CURVES_BUDGET_MS: u64 = 300;
 
@@ -105,7 +130,7 @@ fn rollout_seed(view: &GameView, a: &Counts, b: &Counts) -> u64 {
 /// The win curves (we get A, we get B) of the open auction, or `None` when this round
 /// bids for the expected score: before `first_round` (0: never), or when the win
 /// probability cannot move with any plausible transfer. Before round 11 each curve plays
-/// `rollouts` futures; with `use_clock` they also stop at [`WIN_CURVES_BUDGET_MS`] (a
+/// [`rollouts_for_round`] futures; with `use_clock` they also stop at [`WIN_CURVES_BUDGET_MS`] (a
 /// safety stop), without, all of them run.
 pub fn win_curves(
     view: &GameView,
@@ -113,8 +138,7 @@ pub fn win_curves(
     a: &Counts,
     b: &Counts,
 ) -> Option<[WinCurve; 2]> {
-    let (first_round, rollouts, use_clock) =
-        (config.win_from_round, config.rollouts, config.use_clock);
+    let (first_round, use_clock) = (config.win_from_round, config.use_clock);
     // Only play reads the clock (a safety stop); bench never does.
     let started = use_clock.then(Instant::now);
     let round = view.round as usize;
@@ -146,7 +170,8 @@ pub fn win_curves(
         };
         [curve(a, b), curve(b, a)]
     } else {
-        let futures = sample_futures(view.round, rollouts.max(1), rollout_seed(view, a, b));
+        let rollouts = rollouts_for_round(config, round);
+        let futures = sample_futures(view.round, rollouts, rollout_seed(view, a, b));
         // A cheap probe first: where a few dozen rollouts show the win probability cannot
         // move (a decided game), the full search is skipped.
         let probe = &futures[..PROBE_ROLLOUTS.min(futures.len())];
@@ -273,6 +298,24 @@ mod tests {
             category_k: 150,
             bid_points,
         }
+    }
+
+    /// Later rounds play more rollouts (never fewer than the round before) only when
+    /// scaling is on; round 2 always plays `rollouts`.
+    #[test]
+    fn rollouts_grow_with_the_round_only_when_scaled() {
+        let scaled = BotConfig::default();
+        let flat = BotConfig {
+            scale_rollouts: false,
+            ..scaled
+        };
+        assert_eq!(rollouts_for_round(&scaled, 2), scaled.rollouts);
+        // Rounds 2–10 roll out (11 and 12 are exact).
+        for round in 2..AUCTION_ROUNDS - 2 {
+            assert_eq!(rollouts_for_round(&flat, round), flat.rollouts);
+            assert!(rollouts_for_round(&scaled, round + 1) >= rollouts_for_round(&scaled, round));
+        }
+        assert_eq!(rollouts_for_round(&scaled, 10), 10 * scaled.rollouts);
     }
 
     /// A decided game keeps its points: when every scoring wins, the table's choice is

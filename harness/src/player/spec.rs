@@ -127,7 +127,7 @@ impl FromStr for PlayerSpec {
 }
 
 /// `bidder=equilibrium|model`, `win=ROUND` (0: never bid for the win), `rollouts=N` (per
-/// win curve), `probe=N` (probe rollouts that must move), `clock=0|1` (whether the clock
+/// win curve in round 2), `scale=0|1` (whether later rounds play more), `probe=N` (probe rollouts that must move), `clock=0|1` (whether the clock
 /// may stop the win search), `seed=N` (the private generator's seed in every game).
 fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
     let mut config = BotConfig::default();
@@ -164,6 +164,13 @@ fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
                     .parse()
                     .map_err(|_| format!("probe {value:?}: probe rollouts that must move"))?
             }
+            "scale" => {
+                config.scale_rollouts = match value {
+                    "0" => false,
+                    "1" => true,
+                    _ => return Err(format!("scale {value:?}: 0 or 1")),
+                }
+            }
             "clock" => {
                 config.use_clock = match value {
                     "0" => false,
@@ -173,7 +180,7 @@ fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
             }
             _ => {
                 return Err(format!(
-                    "unknown bot option {key:?} (bidder, win, rollouts, probe, clock, seed)"
+                    "unknown bot option {key:?} (bidder, win, rollouts, scale, probe, clock, seed)"
                 ));
             }
         }
@@ -195,6 +202,9 @@ fn bot_label(name: &str, config: &BotConfig) -> String {
         if config.rollouts != default.rollouts {
             label += &format!(",rollouts={}", config.rollouts);
         }
+        if config.scale_rollouts != default.scale_rollouts {
+            label += &format!(",scale={}", u8::from(config.scale_rollouts));
+        }
         if config.probe_moves != default.probe_moves {
             label += &format!(",probe={}", config.probe_moves);
         }
@@ -214,7 +224,9 @@ mod tests {
 
     #[test]
     fn search_options_parse_and_label() {
-        let spec: PlayerSpec = "bot:win=5,rollouts=1600,probe=2,clock=0".parse().unwrap();
+        let spec: PlayerSpec = "bot:win=5,rollouts=1600,scale=0,probe=2,clock=0"
+            .parse()
+            .unwrap();
         let PlayerSpec::Bot(config) = spec.clone() else {
             panic!("{spec:?}");
         };
@@ -222,14 +234,15 @@ mod tests {
             (config.win_from_round, config.rollouts, config.probe_moves),
             (5, 1600, 2)
         );
-        assert!(!config.use_clock);
+        assert!(!config.use_clock && !config.scale_rollouts);
         assert_eq!(
             spec.label(),
-            "bot:bidder=model,win=5,rollouts=1600,probe=2,clock=0"
+            "bot:bidder=model,win=5,rollouts=1600,scale=0,probe=2,clock=0"
         );
         assert_eq!(spec.label().parse::<PlayerSpec>(), Ok(spec));
         assert!("bot:rollouts=0".parse::<PlayerSpec>().is_err());
         assert!("bot:clock=2".parse::<PlayerSpec>().is_err());
+        assert!("bot:scale=yes".parse::<PlayerSpec>().is_err());
     }
 
     #[test]
