@@ -98,8 +98,11 @@ pub fn curve_variance(games: usize, rollouts: usize, seeds: u64) -> String {
         positions.len()
     );
     let results = measure(&positions, rollouts, seeds);
-    let common = results.get(1).copied().unwrap_or_default();
-    for (sampler, v) in Sampler::ALL.iter().zip(&results) {
+    let common = results
+        .iter()
+        .find(|(s, _)| *s == Sampler::Common)
+        .map_or_else(Default::default, |&(_, v)| v);
+    for (sampler, v) in &results {
         let _ = writeln!(
             out,
             "{:<22} {:>9.4} {:>17.4}   (difference x{:.2} of the bot's)",

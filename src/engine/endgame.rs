@@ -75,9 +75,9 @@ pub fn curves_matter(curves: &[WinCurve; 2], swing_points: f64, epsilon: f64) ->
 }
 
 /// Rollouts per win curve in round 2 (later rounds scale it by
-/// [`ROLLOUT_PERCENT_BY_ROUND`]). 400 → 800 in e7a506f, when every round played it: from round 7 against
-/// bot:win=0, 58.6% ± 1.2% at 400 (37ee622) and 59.7% ± 1.2% at 800, 4000 games each
-/// (`harness match bot bot:win=0 --deals 2000`): within noise; no higher count reported.
+/// [`ROLLOUT_PERCENT_BY_ROUND`]). 400 → 800 in e7a506f, when every round played it: from
+/// round 7 against bot:win=0, 58.6% ± 1.2% at 400 (37ee622) and 59.7% ± 1.2% at 800,
+/// 4000 games each (`harness match bot bot:win=0 --deals 2000`): within noise.
 pub const ROLLOUTS: usize = 800;
 /// Rollouts per curve by round, in percent of round 2's ([`BotConfig::rollouts`]). A
 /// rollout plays the auctions left, so later rounds' are cheaper: these give every round
@@ -96,9 +96,10 @@ pub const ROLLOUT_PERCENT_BY_ROUND: [usize; AUCTION_ROUNDS + 1] = [
 
 /// Rollouts per win curve in `round` (1..=12) with `config`.
 pub fn rollouts_for_round(config: &BotConfig, round: usize) -> usize {
-    let percent = match config.scale_rollouts {
-        true => ROLLOUT_PERCENT_BY_ROUND.get(round).copied().unwrap_or(100),
-        false => 100,
+    let percent = if config.scale_rollouts {
+        ROLLOUT_PERCENT_BY_ROUND.get(round).copied().unwrap_or(100)
+    } else {
+        100
     };
     (config.rollouts * percent / 100).max(1)
 }
@@ -130,8 +131,8 @@ fn rollout_seed(view: &GameView, a: &Counts, b: &Counts) -> u64 {
 /// The win curves (we get A, we get B) of the open auction, or `None` when this round
 /// bids for the expected score: before `first_round` (0: never), or when the win
 /// probability cannot move with any plausible transfer. Before round 11 each curve plays
-/// [`rollouts_for_round`] futures; with `use_clock` they also stop at [`WIN_CURVES_BUDGET_MS`] (a
-/// safety stop), without, all of them run.
+/// [`rollouts_for_round`] futures; with `use_clock` they also stop at
+/// [`WIN_CURVES_BUDGET_MS`] (a safety stop), without, all of them run.
 pub fn win_curves(
     view: &GameView,
     config: &BotConfig,

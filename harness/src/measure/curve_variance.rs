@@ -9,6 +9,7 @@
 //! variance of one rollout (for independent rollouts, `p(1 − p)`), the figure to compare
 //! between samplers at equal cost.
 
+use crate::stats::mean_and_variance;
 use yacht::engine::endgame::win_curves;
 use yacht::engine::rollout::{rollout_curve, sample_futures, FutureRound};
 use yacht::engine::{Bot, BotConfig, GameView, Reply};
@@ -158,11 +159,12 @@ pub fn point_variance(
             (wa, wa - curve_b.at(0.0))
         })
         .collect();
+    // The sample variance (over n − 1) of the estimates, times the rollouts of each.
+    let n = estimates.len() as f64;
+    let unbiased = n / (n - 1.0).max(1.0);
     let variance = |pick: fn(&(f64, f64)) -> f64| {
-        let n = estimates.len() as f64;
-        let mean = estimates.iter().map(pick).sum::<f64>() / n;
-        let ss: f64 = estimates.iter().map(|e| (pick(e) - mean).powi(2)).sum();
-        ss / (n - 1.0).max(1.0) * rollouts as f64
+        let (_, ml) = mean_and_variance(estimates.iter().map(|e| (pick(e), 1.0)));
+        ml * unbiased * rollouts as f64
     };
     PointVariance {
         point: variance(|e| e.0),
@@ -171,7 +173,11 @@ pub fn point_variance(
 }
 
 /// Mean per-rollout variances over `positions`, for each sampler of [`Sampler::ALL`].
-pub fn measure(positions: &[Position], rollouts: usize, seeds: u64) -> Vec<PointVariance> {
+pub fn measure(
+    positions: &[Position],
+    rollouts: usize,
+    seeds: u64,
+) -> Vec<(Sampler, PointVariance)> {
     Sampler::ALL
         .iter()
         .map(|&sampler| {
@@ -182,10 +188,11 @@ pub fn measure(positions: &[Position], rollouts: usize, seeds: u64) -> Vec<Point
                 sum.point += v.point;
                 sum.difference += v.difference;
             }
-            PointVariance {
+            let mean = PointVariance {
                 point: sum.point / n,
                 difference: sum.difference / n,
-            }
+            };
+            (sampler, mean)
         })
         .collect()
 }

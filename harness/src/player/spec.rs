@@ -127,8 +127,9 @@ impl FromStr for PlayerSpec {
 }
 
 /// `bidder=equilibrium|model`, `win=ROUND` (0: never bid for the win), `rollouts=N` (per
-/// win curve in round 2), `scale=0|1` (whether later rounds play more), `probe=N` (probe rollouts that must move), `clock=0|1` (whether the clock
-/// may stop the win search), `seed=N` (the private generator's seed in every game).
+/// win curve in round 2), `scale=0|1` (whether later rounds play more), `probe=N` (probe
+/// rollouts that must move), `clock=0|1` (whether the clock may stop the win search),
+/// `seed=N` (the private generator's seed in every game).
 fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
     let mut config = BotConfig::default();
     for option in options.split(',').filter(|o| !o.is_empty()) {
