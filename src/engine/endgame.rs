@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 use super::bidding::{bundle_values, POINTS_PER_UNIT};
 use super::bot::BotConfig;
 use super::choice::{all_choices, best_choice_for, Choice};
+use super::choice_cache::ChoiceCache;
 use super::rollout::{rollout_curve, sample_futures};
 use super::view::GameView;
 use super::wincurve::{
@@ -176,9 +177,11 @@ pub fn win_curves(
         // A cheap probe first: where a few dozen rollouts show the win probability cannot
         // move (a decided game), the full search is skipped.
         let probe = &futures[..PROBE_ROLLOUTS.min(futures.len())];
+        // One memo for all four curves: the full search replays the probe's futures.
+        let mut cache = ChoiceCache::new();
         let probe_curves = [
-            rollout_curve(&view.me, &view.opp, a, b, probe, None).0,
-            rollout_curve(&view.me, &view.opp, b, a, probe, None).0,
+            rollout_curve(&view.me, &view.opp, a, b, probe, None, &mut cache).0,
+            rollout_curve(&view.me, &view.opp, b, a, probe, None, &mut cache).0,
         ];
         if !curves_matter(
             &probe_curves,
@@ -190,8 +193,17 @@ pub fn win_curves(
         // Half the budget for the first curve; the second replays as many futures (the
         // same dice for both: common random numbers).
         let deadline = started.map(|t| t + Duration::from_millis(WIN_CURVES_BUDGET_MS / 2));
-        let (curve_a, played) = rollout_curve(&view.me, &view.opp, a, b, &futures, deadline);
-        let (curve_b, _) = rollout_curve(&view.me, &view.opp, b, a, &futures[..played], None);
+        let (curve_a, played) =
+            rollout_curve(&view.me, &view.opp, a, b, &futures, deadline, &mut cache);
+        let (curve_b, _) = rollout_curve(
+            &view.me,
+            &view.opp,
+            b,
+            a,
+            &futures[..played],
+            None,
+            &mut cache,
+        );
         [curve_a, curve_b]
     };
     curves_matter(&curves, v.swing_points() as f64, WIN_FLAT_EPSILON).then_some(curves)

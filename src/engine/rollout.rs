@@ -12,7 +12,8 @@
 use std::time::Instant;
 
 use super::bidding::POINTS_PER_UNIT;
-use super::choice::{best_choice, Choice};
+use super::choice::Choice;
+use super::choice_cache::ChoiceCache;
 use super::state::PlayerState;
 use super::wincurve::{after_table_scoring, WinCurve};
 use crate::rng::Pcg64;
@@ -60,6 +61,7 @@ const CLOCK_EVERY_ROLLOUTS: usize = 16;
 
 /// The win curve if we receive `mine` and the opponent `theirs` this round, from the
 /// futures played before `deadline` (at least one batch), and how many were played.
+/// `cache` memoises the rollouts' scorings (share one across the curves of a search).
 pub fn rollout_curve(
     me: &PlayerState,
     opp: &PlayerState,
@@ -67,6 +69,7 @@ pub fn rollout_curve(
     theirs: &Counts,
     futures: &[Vec<FutureRound>],
     deadline: Option<Instant>,
+    cache: &mut ChoiceCache,
 ) -> (WinCurve, usize) {
     let me0 = after_table_scoring(me, mine);
     let opp0 = after_table_scoring(opp, theirs);
@@ -77,7 +80,7 @@ pub fn rollout_curve(
         if batch_done && deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
-        values.push((play_future(me0, opp0, future), 1.0));
+        values.push((play_future(me0, opp0, future, cache), 1.0));
     }
     let played = values.len();
     values.sort_unstable_by_key(|&(v, _)| v);
@@ -86,14 +89,19 @@ pub fn rollout_curve(
 
 /// Plays one future from the states after this round's scoring; returns the doubled
 /// final difference (`D_A + D_B` of the last auction).
-fn play_future(mut me: PlayerState, mut opp: PlayerState, future: &[FutureRound]) -> i64 {
+fn play_future(
+    mut me: PlayerState,
+    mut opp: PlayerState,
+    future: &[FutureRound],
+    cache: &mut ChoiceCache,
+) -> i64 {
     let mut transfer_points = 0i64;
     let last = future.len().saturating_sub(1);
     for (i, &FutureRound { a, b, we_win_coin }) in future.iter().enumerate() {
         // Each player's best scoring with each bundle: its value prices the auction and
         // the one received is then played (no second search).
         let [ours_a, ours_b, theirs_a, theirs_b] = [(&me, &a), (&me, &b), (&opp, &a), (&opp, &b)]
-            .map(|(p, x)| best_choice(p.used, p.upper_k, &add(&p.held, x)));
+            .map(|(p, x)| cache.best_choice(p.used, p.upper_k, &add(&p.held, x)));
         let value = |c: &Option<Choice>| c.map_or(0, |c| c.value_units) as i64;
         if i == last {
             // D_A + D_B, in points: the last auction's sure-win test.

@@ -10,6 +10,7 @@
 //! between samplers at equal cost.
 
 use crate::stats::mean_and_variance;
+use yacht::engine::choice_cache::ChoiceCache;
 use yacht::engine::endgame::win_curves;
 use yacht::engine::rollout::{rollout_curve, sample_futures, FutureRound};
 use yacht::engine::{Bot, BotConfig, GameView, Reply};
@@ -150,11 +151,12 @@ pub fn point_variance(
     seeds: u64,
 ) -> PointVariance {
     let Position { view, a, b } = position;
+    let mut cache = ChoiceCache::new();
     let estimates: Vec<(f64, f64)> = (0..seeds)
         .map(|seed| {
             let (fa, fb) = sampler.futures(view.round, rollouts, seed);
-            let (curve_a, _) = rollout_curve(&view.me, &view.opp, a, b, &fa, None);
-            let (curve_b, _) = rollout_curve(&view.me, &view.opp, b, a, &fb, None);
+            let (curve_a, _) = rollout_curve(&view.me, &view.opp, a, b, &fa, None, &mut cache);
+            let (curve_b, _) = rollout_curve(&view.me, &view.opp, b, a, &fb, None, &mut cache);
             let wa = curve_a.at(0.0);
             (wa, wa - curve_b.at(0.0))
         })
