@@ -91,6 +91,10 @@ pub const ROLLOUTS: usize = 800;
 /// 62.31% [60.89, 63.74] against 60.62% [59.20, 62.05]; paired per deal +1.7 points of
 /// score [+0.1, +3.3]. Pinned (`taskset -c 0 yacht-bot bench`) every round's p99 is then
 /// 98–121 ms (round 10: 56 ms), max 184 ms.
+/// Set before the rollouts' memo ([`super::choice_cache`], c21ccfb), which left rounds 2–4
+/// as they were and made later rounds cheaper: p99 of a bid over `taskset -c 0 yacht-bot
+/// bench 40` with and without it, 0.82 / 0.84 / 0.72 / 0.58 / 0.41 / 0.22 of before in
+/// rounds 5–10. Re-balancing them would change play; not done yet.
 pub const ROLLOUT_PERCENT_BY_ROUND: [usize; AUCTION_ROUNDS + 1] = [
     100, 100, 100, 135, 185, 270, 365, 500, 700, 1000, 1000, 100, 100,
 ];
