@@ -1,6 +1,6 @@
 //! The protocol loop: the only code that reads the judge's lines and writes answers.
 //!
-//! Every line is parsed into a [`Command`]; the bot answers with a typed [`Answer`],
+//! Every line is parsed into a [`Command`]; the bot answers with a typed [`Answer`](crate::protocol::Answer),
 //! written and flushed at once. A line that does not parse is reported on stderr and,
 //! when its keyword owes an answer, still gets a legal one. `FINISH` and end of input
 //! end the session. Nothing here may panic.

@@ -9,7 +9,7 @@
 //! the log-likelihood ratio is the normal approximation of the GSPRT,
 //! `LLR = N/2 · ((t̂ − t₀)² − (t̂ − t₁)²)` ([`llr_normal_approximation`]), with the SPRT's
 //! bounds ln(β/(1−α)) and ln((1−β)/α). All of it comes from [`crate::stats`] and
-//! [`crate::sprt`].
+//! [`crate::stats::sprt`].
 
 use std::fmt::Write as _;
 

@@ -18,7 +18,7 @@
 //! play guarantees. The safe bid has risk 0, so an allowed bid always exists; when the
 //! account is spent the bot bids the safe bid while the opponent model keeps learning.
 //!
-//! Two accounts, because the payoffs have two units: points ([`response::payoff`],
+//! Two accounts, because the payoffs have two units: points ([`super::response::payoff`],
 //! allowance [`POINTS_ALLOWANCE`]) and win probability ([`Curves::outcome`], allowance
 //! [`WIN_ALLOWANCE`]). The win rounds may also risk [`WIN_PER_POINT`] per point the points
 //! account has won beyond its allowance, so over the win rounds of a game the bot earns at

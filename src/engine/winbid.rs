@@ -2,7 +2,7 @@
 //!
 //! Same structure as [`super::response`]: `(1 − λ) · E_model + λ · worst case`, but the
 //! value of an outcome (bundle g received, net transfer δ) is the win curve `W_g(δ)`
-//! plus a tiny multiple of the expected score difference ([`MARGIN_PER_POINT`]), so that
+//! plus a tiny multiple of the expected score difference (`MARGIN_PER_POINT`), so that
 //! where the win probability cannot be moved the bid still maximises the expected margin.
 
 use super::bidding::equilibrium_bid;

@@ -1,7 +1,7 @@
 //! The game core: the one place the game's sequence is written.
 //!
 //! [`Deal`] is a game's random input (the official input format), [`Agent`] anything that
-//! answers typed commands, [`play`] the loop that sends every command in the judge's order,
+//! answers typed commands, [`play`](mod@play) the loop that sends every command in the judge's order,
 //! checks every answer against the rules and keeps both players' scores. The referee (with
 //! deadlines, aborts and the official log), self-play, `bench`, the replay and the tests
 //! all drive games through it; each supplies a [`Seats`] saying how answers are had.

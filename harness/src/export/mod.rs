@@ -1,5 +1,5 @@
 //! `harness export DIR`: the contest submission — one source file generated from the
-//! library ([`bundle`]), a `data.bin` of at most 10 MiB ([`encode`]), and the judge's
+//! library ([`bundle`]), a `data.bin` of at most 10 MiB ([`encode`](mod@encode)), and the judge's
 //! manifest.
 
 pub mod basis;
