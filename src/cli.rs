@@ -18,7 +18,7 @@ use crate::table;
 
 const USAGE: &str = "\
 usage: yacht-bot [--bidder equilibrium|model] [--win-from ROUND] [--rollouts N] [--flat-rollouts]
-                 [--no-clock] [--seed N] [--table FILE]
+                 [--control-variate 0|1] [--no-clock] [--seed N] [--table FILE]
                                      play on stdin/stdout (the judge's protocol); --no-clock and
                                      --seed make play reproducible (the judge runs neither)
        yacht-bot bench [GAMES] [--answers FILE]
@@ -96,6 +96,17 @@ pub fn parse(args: &[String]) -> Options {
                     None => options.unknown.push(format!(
                         "--rollouts {} (a positive count)",
                         value.map_or("", |v| v)
+                    )),
+                }
+            }
+            "--control-variate" => {
+                took_value = value.is_some();
+                match value.map(String::as_str) {
+                    Some("0") => options.config.control_variate = false,
+                    Some("1") => options.config.control_variate = true,
+                    other => options.unknown.push(format!(
+                        "--control-variate {} (0 or 1)",
+                        other.unwrap_or("")
                     )),
                 }
             }
@@ -206,16 +217,17 @@ mod tests {
     #[test]
     fn flags_parse_the_same_before_and_after_the_command() {
         let before = parse(&args(
-            "--bidder equilibrium --win-from 0 --flat-rollouts bench 12",
+            "--bidder equilibrium --win-from 0 --flat-rollouts --control-variate 1 bench 12",
         ));
         let after = parse(&args(
-            "bench 12 --bidder equilibrium --win-from 0 --flat-rollouts",
+            "bench 12 --bidder equilibrium --win-from 0 --flat-rollouts --control-variate 1",
         ));
         assert_eq!(before, after);
         assert_eq!(before.command, Command::Bench { games: 12 });
         assert_eq!(before.config.bidder, Bidder::Equilibrium);
         assert_eq!(before.config.win_from_round, 0);
         assert!(!before.config.scale_rollouts);
+        assert!(before.config.control_variate);
         assert!(before.unknown.is_empty());
     }
 

@@ -94,7 +94,7 @@ pub fn curve_variance(games: usize, rollouts: usize, seeds: u64) -> String {
     let mut out = format!(
         "{} positions (rounds 2-10 bid for the win, {games} self-play games), \
          {seeds} estimates of {rollouts} rollouts each\n\
-         per-rollout variance      W_A(0)   W_A(0) - W_B(0)\n",
+         per-rollout variance          W_A(0)   W_A(0) - W_B(0)\n",
         positions.len()
     );
     let results = measure(&positions, rollouts, seeds);
@@ -105,11 +105,12 @@ pub fn curve_variance(games: usize, rollouts: usize, seeds: u64) -> String {
     for (sampler, v) in &results {
         let _ = writeln!(
             out,
-            "{:<22} {:>9.4} {:>17.4}   (difference x{:.2} of the bot's)",
+            "{:<26} {:>9.4} {:>17.4}   (difference x{:.2} of common's, point x{:.2})",
             sampler.label(),
             v.point,
             v.difference,
-            v.difference / common.difference
+            v.difference / common.difference,
+            v.point / common.point
         );
     }
     out

@@ -47,6 +47,10 @@ impl Bidder {
 /// score [+0.1, +3.7].
 pub const WIN_FROM_ROUND_DEFAULT: u8 = 2;
 
+/// Whether rollout win curves use the table's expected difference as a control variate by
+/// default. Off until measured.
+pub const CONTROL_VARIATE_DEFAULT: bool = false;
+
 /// The bot's configuration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BotConfig {
@@ -68,6 +72,9 @@ pub struct BotConfig {
     /// Probe rollouts (of 64) whose outcome the transfer must be able to flip before the
     /// full win search runs (see [`super::endgame::PROBE_MOVES`]; 0: any movement).
     pub probe_moves: u8,
+    /// Whether rollout win curves are calibrated to the table's expected final difference
+    /// (see [`super::control_variate`]); without, they are the empirical distribution.
+    pub control_variate: bool,
 }
 
 impl Default for BotConfig {
@@ -80,6 +87,7 @@ impl Default for BotConfig {
             rollouts: ROLLOUTS,
             scale_rollouts: true,
             probe_moves: PROBE_MOVES,
+            control_variate: CONTROL_VARIATE_DEFAULT,
         }
     }
 }
@@ -95,6 +103,7 @@ impl BotConfig {
             rollouts: ROLLOUTS,
             scale_rollouts: true,
             probe_moves: PROBE_MOVES,
+            control_variate: CONTROL_VARIATE_DEFAULT,
         }
     }
 }

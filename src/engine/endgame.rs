@@ -6,7 +6,7 @@ use super::bidding::{bundle_values, POINTS_PER_UNIT};
 use super::bot::BotConfig;
 use super::choice::{all_choices, best_choice_for, Choice};
 use super::choice_cache::ChoiceCache;
-use super::rollout::{rollout_curve, sample_futures};
+use super::rollout::{play_rollouts, sample_futures};
 use super::view::GameView;
 use super::wincurve::{
     after_table_scoring, final_rest_points, pairs_curve, sure_win_probability, WinCurve,
@@ -183,9 +183,10 @@ pub fn win_curves(
         let probe = &futures[..PROBE_ROLLOUTS.min(futures.len())];
         // One memo for all four curves: the full search replays the probe's futures.
         let mut cache = ChoiceCache::new();
+        let control = config.control_variate;
         let probe_curves = [
-            rollout_curve(&view.me, &view.opp, a, b, probe, None, &mut cache).0,
-            rollout_curve(&view.me, &view.opp, b, a, probe, None, &mut cache).0,
+            play_rollouts(&view.me, &view.opp, a, b, probe, None, &mut cache).curve(control),
+            play_rollouts(&view.me, &view.opp, b, a, probe, None, &mut cache).curve(control),
         ];
         if !curves_matter(
             &probe_curves,
@@ -197,9 +198,9 @@ pub fn win_curves(
         // Half the budget for the first curve; the second replays as many futures (the
         // same dice for both: common random numbers).
         let deadline = started.map(|t| t + Duration::from_millis(WIN_CURVES_BUDGET_MS / 2));
-        let (curve_a, played) =
-            rollout_curve(&view.me, &view.opp, a, b, &futures, deadline, &mut cache);
-        let (curve_b, _) = rollout_curve(
+        let rollouts_a = play_rollouts(&view.me, &view.opp, a, b, &futures, deadline, &mut cache);
+        let played = rollouts_a.played();
+        let rollouts_b = play_rollouts(
             &view.me,
             &view.opp,
             b,
@@ -208,7 +209,7 @@ pub fn win_curves(
             None,
             &mut cache,
         );
-        [curve_a, curve_b]
+        [rollouts_a.curve(control), rollouts_b.curve(control)]
     };
     curves_matter(&curves, v.swing_points() as f64, WIN_FLAT_EPSILON).then_some(curves)
 }

@@ -4,6 +4,7 @@ pub mod bidding;
 pub mod bot;
 pub mod choice;
 pub mod choice_cache;
+pub mod control_variate;
 pub mod endgame;
 pub mod features;
 pub mod habits;

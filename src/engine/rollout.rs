@@ -6,14 +6,16 @@
 //! group with |S|/4 and tie), and the last auction is resolved as the complete-information
 //! game it is (we win iff `D_A + D_B > 0`, so its value is the average `(D_A + D_B)/2`).
 //! A rollout yields the final difference before this round's transfer; the curve is their
-//! empirical distribution. The same dice serve both assignments (common random numbers),
-//! so the comparison of A against B is far less noisy than either curve.
+//! distribution, empirical or calibrated to the mean the table expects
+//! ([`super::control_variate`]). The same dice serve both assignments (common random
+//! numbers), so the comparison of A against B is far less noisy than either curve.
 
 use std::time::Instant;
 
 use super::bidding::POINTS_PER_UNIT;
-use super::choice::Choice;
+use super::choice::{position_value_units, Choice};
 use super::choice_cache::ChoiceCache;
+use super::control_variate::calibration_weights;
 use super::state::PlayerState;
 use super::wincurve::{after_table_scoring, WinCurve};
 use crate::rng::Pcg64;
@@ -59,10 +61,50 @@ pub fn sample_futures(round: u8, samples: usize, seed: u64) -> Vec<Vec<FutureRou
 /// overruns the deadline by about 0.5 ms at most.
 const CLOCK_EVERY_ROLLOUTS: usize = 16;
 
-/// The win curve if we receive `mine` and the opponent `theirs` this round, from the
-/// futures played before `deadline` (at least one batch), and how many were played.
-/// `cache` memoises the rollouts' scorings (share one across the curves of a search).
-pub fn rollout_curve(
+/// The doubled final differences of a set of rollouts, and the mean the table expects of
+/// them (the control variate of [`super::control_variate`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rollouts {
+    /// Doubled final difference (`D_A + D_B` of the last auction) of each future played.
+    pub doubled: Vec<i64>,
+    /// What the table expects of them: twice the difference of total plus expected
+    /// remaining score from the states after this round's scoring.
+    pub table_mean_doubled: f64,
+}
+
+impl Rollouts {
+    /// Futures played.
+    pub fn played(&self) -> usize {
+        self.doubled.len()
+    }
+
+    /// The win curve: the empirical distribution, or with `control` the one calibrated to
+    /// the table's mean.
+    pub fn curve(&self, control: bool) -> WinCurve {
+        let weights = if control {
+            calibration_weights(&self.doubled, self.table_mean_doubled)
+        } else {
+            vec![1.0; self.doubled.len()]
+        };
+        let mut values: Vec<(i64, f64)> = self.doubled.iter().copied().zip(weights).collect();
+        values.sort_unstable_by_key(|&(v, _)| v);
+        WinCurve::from_weighted_doubled(values)
+    }
+}
+
+/// Twice the final difference the table expects of two players in these states (totals
+/// plus expected remaining scores), points.
+pub fn table_mean_doubled(me: &PlayerState, opp: &PlayerState) -> f64 {
+    let expected = |p: &PlayerState| {
+        p.total_points() + position_value_units(p.used, p.upper_k, &p.held) as i64 * POINTS_PER_UNIT
+    };
+    2.0 * (expected(me) - expected(opp)) as f64
+}
+
+/// The rollouts if we receive `mine` and the opponent `theirs` this round: the futures
+/// played before `deadline` (at least one batch). `cache` memoises the rollouts' scorings
+/// (share one across the curves of a search).
+pub fn play_rollouts(
     me: &PlayerState,
     opp: &PlayerState,
     mine: &Counts,
@@ -70,21 +112,22 @@ pub fn rollout_curve(
     futures: &[Vec<FutureRound>],
     deadline: Option<Instant>,
     cache: &mut ChoiceCache,
-) -> (WinCurve, usize) {
+) -> Rollouts {
     let me0 = after_table_scoring(me, mine);
     let opp0 = after_table_scoring(opp, theirs);
-    let mut values: Vec<(i64, f64)> = Vec::with_capacity(futures.len());
+    let mut doubled: Vec<i64> = Vec::with_capacity(futures.len());
     for (i, future) in futures.iter().enumerate() {
         // The clock is read once per batch, and never without a deadline (bench).
         let batch_done = i > 0 && i % CLOCK_EVERY_ROLLOUTS == 0;
         if batch_done && deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
-        values.push((play_future(me0, opp0, future, cache), 1.0));
+        doubled.push(play_future(me0, opp0, future, cache));
     }
-    let played = values.len();
-    values.sort_unstable_by_key(|&(v, _)| v);
-    (WinCurve::from_weighted_doubled(values), played)
+    Rollouts {
+        doubled,
+        table_mean_doubled: table_mean_doubled(&me0, &opp0),
+    }
 }
 
 /// Plays one future from the states after this round's scoring; returns the doubled
@@ -133,4 +176,80 @@ fn play_future(
     }
     // No later auction (not reached for rounds before 12).
     2 * (me.total_points() - opp.total_points() + transfer_points)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn random_dice(rng: &mut Pcg64) -> Counts {
+        random_bundle(rng)
+    }
+
+    /// A player before round `round`'s auction, reached by table play from random bundles
+    /// (a consistent state: the table has a row for its used set and upper sum).
+    fn random_player(rng: &mut Pcg64, round: u8) -> PlayerState {
+        let mut p = PlayerState {
+            held: random_dice(rng),
+            bid_points: rng.below(20_000) as i64 - 10_000,
+            ..PlayerState::default()
+        };
+        for _ in 2..round {
+            p = after_table_scoring(&p, &random_dice(rng));
+        }
+        p
+    }
+
+    /// The control variate's premise: the rollouts' mean final difference is the one the
+    /// table expects from the states after this round's scoring (a wrong mean would bias
+    /// every calibrated curve). Within four standard errors, at positions of several rounds.
+    #[test]
+    fn rollouts_average_to_the_table_expectation() {
+        let mut rng = Pcg64::seed_from_u64(5);
+        let mut cache = ChoiceCache::new();
+        for round in [2u8, 4, 7, 10] {
+            let (me, opp) = (random_player(&mut rng, round), random_player(&mut rng, round));
+            let (mine, theirs) = (random_dice(&mut rng), random_dice(&mut rng));
+            let futures = sample_futures(round, 4000, u64::from(round));
+            let r = play_rollouts(&me, &opp, &mine, &theirs, &futures, None, &mut cache);
+            let n = r.played() as f64;
+            let mean = r.doubled.iter().map(|&v| v as f64).sum::<f64>() / n;
+            let variance = r
+                .doubled
+                .iter()
+                .map(|&v| (v as f64 - mean).powi(2))
+                .sum::<f64>()
+                / (n - 1.0);
+            let standard_error = (variance / n).sqrt();
+            assert!(
+                (mean - r.table_mean_doubled).abs() < 4.0 * standard_error,
+                "round {round}: rollouts {mean:.0} table {:.0} (s.e. {standard_error:.0})",
+                r.table_mean_doubled
+            );
+        }
+    }
+
+    /// The calibrated curve is still a distribution and agrees with the empirical one where
+    /// the sample's mean is the table's.
+    #[test]
+    fn the_calibrated_curve_is_a_distribution() {
+        let r = Rollouts {
+            doubled: vec![-9_000, -3_000, -3_000, 1_000, 2_000, 8_000],
+            table_mean_doubled: 2_000.0,
+        };
+        let (plain, control) = (r.curve(false), r.curve(true));
+        let mut last = 0.0;
+        for delta in (-6_000..=6_000).step_by(250) {
+            let p = control.at(delta as f64);
+            assert!((0.0..=1.0).contains(&p) && p >= last - 1e-12, "{delta}: {p}");
+            last = p;
+        }
+        // The sample's mean is below the table's: calibration leans on the high values.
+        assert!(control.at(0.0) > plain.at(0.0));
+        let centred = Rollouts {
+            table_mean_doubled: r.doubled.iter().sum::<i64>() as f64 / 6.0,
+            ..r.clone()
+        };
+        assert_eq!(centred.curve(true), plain);
+    }
 }

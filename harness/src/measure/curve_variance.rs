@@ -1,7 +1,8 @@
 //! `harness curve-variance`: how noisy the rollout win curves are, per rollout, and what
-//! two variance reductions buy: common random numbers (the same futures for both
-//! bundles, what the bot does) and antithetic coins (each future's dice played a second
-//! time with every later auction's coin flipped; measured, not adopted).
+//! three variance reductions buy: common random numbers (the same futures for both
+//! bundles, what the bot does), antithetic coins (each future's dice played a second
+//! time with every later auction's coin flipped; measured, not adopted) and the table's
+//! expected difference as a control variate on top of common random numbers.
 //!
 //! A position is a `ROLL` of rounds 2–10 of the default bot's self-play at which the bot
 //! bids for the win (`win_curves` is `Some`). At each, a curve point is estimated `seeds`
@@ -12,7 +13,7 @@
 use crate::stats::mean_and_variance;
 use yacht::engine::choice_cache::ChoiceCache;
 use yacht::engine::endgame::win_curves;
-use yacht::engine::rollout::{rollout_curve, sample_futures, FutureRound};
+use yacht::engine::rollout::{play_rollouts, sample_futures, FutureRound};
 use yacht::engine::{Bot, BotConfig, GameView, Reply};
 use yacht::game::{play_agents, Agent, Deal};
 use yacht::protocol::Command;
@@ -29,20 +30,25 @@ pub enum Sampler {
     /// Half as many futures, each also played with every coin flipped; the same for both
     /// bundles.
     AntitheticCoins,
+    /// The bot's futures, each curve calibrated to the table's expected difference (the
+    /// control variate of `yacht::engine::control_variate`).
+    CommonControl,
 }
 
 impl Sampler {
-    pub const ALL: [Sampler; 3] = [
+    pub const ALL: [Sampler; 4] = [
         Sampler::Independent,
         Sampler::Common,
         Sampler::AntitheticCoins,
+        Sampler::CommonControl,
     ];
 
     pub fn label(self) -> &'static str {
         match self {
             Sampler::Independent => "independent",
-            Sampler::Common => "common (bot)",
+            Sampler::Common => "common",
             Sampler::AntitheticCoins => "antithetic coins",
+            Sampler::CommonControl => "common + control variate",
         }
     }
 
@@ -59,7 +65,7 @@ impl Sampler {
                 // Another stream: the second curve shares no dice with the first.
                 sample_futures(round, rollouts, seed ^ 0x9e37_79b9_7f4a_7c15),
             ),
-            Sampler::Common => {
+            Sampler::Common | Sampler::CommonControl => {
                 let f = sample_futures(round, rollouts, seed);
                 (f.clone(), f)
             }
@@ -155,8 +161,11 @@ pub fn point_variance(
     let estimates: Vec<(f64, f64)> = (0..seeds)
         .map(|seed| {
             let (fa, fb) = sampler.futures(view.round, rollouts, seed);
-            let (curve_a, _) = rollout_curve(&view.me, &view.opp, a, b, &fa, None, &mut cache);
-            let (curve_b, _) = rollout_curve(&view.me, &view.opp, b, a, &fb, None, &mut cache);
+            let control = sampler == Sampler::CommonControl;
+            let curve_a =
+                play_rollouts(&view.me, &view.opp, a, b, &fa, None, &mut cache).curve(control);
+            let curve_b =
+                play_rollouts(&view.me, &view.opp, b, a, &fb, None, &mut cache).curve(control);
             let wa = curve_a.at(0.0);
             (wa, wa - curve_b.at(0.0))
         })

@@ -128,7 +128,8 @@ impl FromStr for PlayerSpec {
 
 /// `bidder=equilibrium|model`, `win=ROUND` (0: never bid for the win), `rollouts=N` (per
 /// win curve in round 2), `scale=0|1` (whether later rounds play more), `probe=N` (probe
-/// rollouts that must move), `clock=0|1` (whether the clock may stop the win search),
+/// rollouts that must move), `cv=0|1` (whether win curves use the table's expected difference
+/// as a control variate), `clock=0|1` (whether the clock may stop the win search),
 /// `seed=N` (the private generator's seed in every game).
 fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
     let mut config = BotConfig::default();
@@ -172,6 +173,13 @@ fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
                     _ => return Err(format!("scale {value:?}: 0 or 1")),
                 }
             }
+            "cv" => {
+                config.control_variate = match value {
+                    "0" => false,
+                    "1" => true,
+                    _ => return Err(format!("cv {value:?}: 0 or 1")),
+                }
+            }
             "clock" => {
                 config.use_clock = match value {
                     "0" => false,
@@ -181,7 +189,7 @@ fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
             }
             _ => {
                 return Err(format!(
-                    "unknown bot option {key:?} (bidder, win, rollouts, scale, probe, clock, seed)"
+                    "unknown bot option {key:?} (bidder, win, rollouts, scale, probe, cv, clock, seed)"
                 ));
             }
         }
@@ -208,6 +216,9 @@ fn bot_label(name: &str, config: &BotConfig) -> String {
         }
         if config.probe_moves != default.probe_moves {
             label += &format!(",probe={}", config.probe_moves);
+        }
+        if config.control_variate != default.control_variate {
+            label += &format!(",cv={}", u8::from(config.control_variate));
         }
         if let Some(seed) = config.rng_seed {
             label += &format!(",seed={seed}");
@@ -244,6 +255,15 @@ mod tests {
         assert!("bot:rollouts=0".parse::<PlayerSpec>().is_err());
         assert!("bot:clock=2".parse::<PlayerSpec>().is_err());
         assert!("bot:scale=yes".parse::<PlayerSpec>().is_err());
+        assert!("bot:cv=2".parse::<PlayerSpec>().is_err());
+        let PlayerSpec::Bot(cv) = "bot:cv=1".parse::<PlayerSpec>().unwrap() else {
+            panic!("cv=1 is a bot");
+        };
+        assert!(cv.control_variate);
+        let PlayerSpec::Bot(no_cv) = "bot:cv=0".parse::<PlayerSpec>().unwrap() else {
+            panic!("cv=0 is a bot");
+        };
+        assert!(!no_cv.control_variate);
     }
 
     #[test]
