@@ -208,7 +208,10 @@ mod tests {
         let mut rng = Pcg64::seed_from_u64(5);
         let mut cache = ChoiceCache::new();
         for round in [2u8, 4, 7, 10] {
-            let (me, opp) = (random_player(&mut rng, round), random_player(&mut rng, round));
+            let (me, opp) = (
+                random_player(&mut rng, round),
+                random_player(&mut rng, round),
+            );
             let (mine, theirs) = (random_dice(&mut rng), random_dice(&mut rng));
             let futures = sample_futures(round, 4000, u64::from(round));
             let r = play_rollouts(&me, &opp, &mine, &theirs, &futures, None, &mut cache);
@@ -241,7 +244,10 @@ mod tests {
         let mut last = 0.0;
         for delta in (-6_000..=6_000).step_by(250) {
             let p = control.at(delta as f64);
-            assert!((0.0..=1.0).contains(&p) && p >= last - 1e-12, "{delta}: {p}");
+            assert!(
+                (0.0..=1.0).contains(&p) && p >= last - 1e-12,
+                "{delta}: {p}"
+            );
             last = p;
         }
         // The sample's mean is below the table's: calibration leans on the high values.
