@@ -217,17 +217,17 @@ mod tests {
     #[test]
     fn flags_parse_the_same_before_and_after_the_command() {
         let before = parse(&args(
-            "--bidder equilibrium --win-from 0 --flat-rollouts --control-variate 1 bench 12",
+            "--bidder equilibrium --win-from 0 --flat-rollouts --control-variate 0 bench 12",
         ));
         let after = parse(&args(
-            "bench 12 --bidder equilibrium --win-from 0 --flat-rollouts --control-variate 1",
+            "bench 12 --bidder equilibrium --win-from 0 --flat-rollouts --control-variate 0",
         ));
         assert_eq!(before, after);
         assert_eq!(before.command, Command::Bench { games: 12 });
         assert_eq!(before.config.bidder, Bidder::Equilibrium);
         assert_eq!(before.config.win_from_round, 0);
         assert!(!before.config.scale_rollouts);
-        assert!(before.config.control_variate);
+        assert!(!before.config.control_variate);
         assert!(before.unknown.is_empty());
     }
 
