@@ -114,9 +114,10 @@ pub fn rollouts_for_round(config: &BotConfig, round: usize) -> usize {
 pub const PROBE_ROLLOUTS: usize = 64;
 /// Safety stop for computing both win curves of one bid: play uses fixed rollout counts,
 /// and this clock only guards the judge's 0.5 s on a machine far slower or busier than
-/// the benchmark's (the fixed counts take at most 184 ms, p99 at most 121 ms in any
-/// round, with the bot and its opponent pinned to one core: `taskset -c 0 yacht-bot
-/// bench`).
+/// the benchmark's. With both bots pinned to one core (`taskset -c 0 yacht-bot bench`,
+/// 300 games, other core idle) the fixed counts took at most 166 ms, p99 at most 143 ms
+/// in any round; in a slow spell of the same machine an hour earlier, 261 ms and 198 ms.
+/// The first curve stops at half the budget and the second replays as many futures.
 pub const WIN_CURVES_BUDGET_MS: u64 = 300;
 
 /// A seed that depends only on the position, so decisions are reproducible.
