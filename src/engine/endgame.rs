@@ -120,8 +120,9 @@ pub const PROBE_ROLLOUTS: usize = 64;
 /// machine an hour earlier, 261 ms and 198 ms, which a 300 ms stop let through. The
 /// first curve stops at half the budget and the second replays as many futures, so a
 /// search ends near 140 ms however slow the machine: at the usual speed only the slowest
-/// few round 2–4 searches reach it. Wall-clock time: on the judge each program has its
-/// own core, so it is CPU time there; two searching bots sharing one core cut each other.
+/// few round 2–4 searches reach it. It reads wall-clock time, which for this
+/// single-threaded search is at least the CPU time the judge counts (`../shared/RULES.md`),
+/// so it errs on the safe side; two searching bots sharing one core cut each other short.
 pub const WIN_CURVES_BUDGET_MS: u64 = 140;
 
 /// A seed that depends only on the position, so decisions are reproducible.
