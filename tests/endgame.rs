@@ -82,7 +82,7 @@ fn last_auction(me: PlayerState, opp: PlayerState, a: &str, b: &str) -> GameView
         me,
         opp,
         roll: Some((hand(a), hand(b))),
-        my_bid: None,
+        ..GameView::default()
     }
 }
 
@@ -186,8 +186,7 @@ fn round_11(held: &str, opp_k: u32) -> GameView {
         round: 11,
         me: player(&[Yacht, Choice, One], held, 150, 40),
         opp: player(&[Choice, One, Two], "3344512345", opp_k, 40),
-        roll: None,
-        my_bid: None,
+        ..GameView::default()
     }
 }
 

@@ -1,7 +1,7 @@
-//! Safe exploitation in whole games: whatever the opponent does, the account of what the
-//! bot's auctions earned above the safe bids' guarantee never goes below zero, so the
-//! auctions never earn more than the allowance below what equilibrium play guarantees;
-//! against an opponent with a plain weakness the bot still deviates.
+//! Safe exploitation in whole games: whatever the opponent does, the regret account of
+//! what the bot's bids earned next to the safe bids never goes below zero, so the auctions
+//! never earn more than the allowance below what the safe bids would have earned against
+//! the same opponent; against an opponent with a plain weakness the bot still deviates.
 
 use harness::player::Reader;
 use yacht::bench::ScaledBidder;
@@ -29,11 +29,14 @@ fn deviations_against(opponent: &mut dyn Agent, games: usize, seed: u64) -> u32 
         };
         assert!(record.warnings.is_empty(), "{:?}", record.warnings);
         let account = bot.account();
-        assert!(account.points >= -1e-6, "game {i}: {account:?}");
-        // The win rounds may also spend the points account's share.
-        let won = account.points - yacht::engine::safety::POINTS_ALLOWANCE;
-        let floor = -yacht::engine::safety::WIN_PER_POINT * won.max(0.0);
-        assert!(account.win >= floor - 1e-9, "game {i}: {account:?}");
+        // Every bid's regret next to the safe bid fits the regret account, so it never
+        // goes below zero: the auctions earn at least what the safe bids would have
+        // earned against the same opponent bids, less the allowance.
+        assert!(account.regret >= -1e-6, "game {i}: {account:?}");
+        // The win rounds spend at most their own account and the share of what the
+        // expected-score rounds won.
+        let share = yacht::engine::safety::WIN_PER_POINT * account.points_rounds_won.max(0.0);
+        assert!(account.win >= -share - 1e-9, "game {i}: {account:?}");
         assert!(account.points <= 1e9 && account.win <= 1e3);
         deviations += account.deviations;
     }

@@ -5,7 +5,7 @@ use super::choice::{best_choice_for, warm_up};
 use super::endgame::{win_curves, win_scoring, PROBE_MOVES, ROLLOUTS};
 use super::features::RoundFeatures;
 use super::opponent::OpponentModel;
-use super::response::best_response_within;
+use super::response::{best_response, best_response_within};
 use super::safety::{Account, Pricing, Settlement};
 use super::table_player::TablePlayer;
 use super::view::GameView;
@@ -268,6 +268,7 @@ pub fn decide_bid_with(
             let features = RoundFeatures::compute(view, &a, &b);
             let predictive = model.predict(&features);
             let swing_points = features.swing_points;
+            let model_points = best_response(swing_points, &predictive);
             let (response, pricing) = match win_curves(view, config, &a, &b) {
                 Some([ca, cb]) => {
                     let curves = Curves {
@@ -275,8 +276,8 @@ pub fn decide_bid_with(
                         b: &cb,
                         swing_points,
                     };
-                    let budget = account.win_budget();
-                    let response = best_win_response_with(&curves, &predictive, rng, budget);
+                    let limits = account.limits(true);
+                    let response = best_win_response_with(&curves, &predictive, rng, &limits);
                     (
                         response,
                         Pricing::Win {
@@ -286,16 +287,20 @@ pub fn decide_bid_with(
                         },
                     )
                 }
-                None => (
-                    best_response_within(swing_points, &predictive, account.points),
-                    Pricing::Points { swing_points },
-                ),
+                None => {
+                    let limits = account.limits(false);
+                    (
+                        best_response_within(swing_points, &predictive, &limits),
+                        Pricing::Points { swing_points },
+                    )
+                }
             };
             let pending = Pending {
                 features,
                 settlement: Settlement {
                     pricing,
                     reference: response.reference,
+                    model_points: (model_points.group, model_points.amount),
                 },
             };
             (response.group, response.amount, Some(pending))

@@ -197,6 +197,23 @@ pub fn all_choices(used: u16, upper_k: u32, held: &Counts) -> Vec<Choice> {
     out
 }
 
+/// The table value (score + bonus gain + F(next), table units) of scoring `dice` in
+/// `category` from `state`; `None` when that scoring is not legal there (dice not held,
+/// category used, or not 5 dice).
+pub fn choice_value_units(state: &PlayerState, category: Category, dice: &Counts) -> Option<i32> {
+    if state.used & category.bit() != 0 || total(dice) != HAND_DICE {
+        return None;
+    }
+    let carried = sub(&state.held, dice)?;
+    let (gain, next_upper) = gain_k(category, state.upper_k, dice);
+    let future = if total(&carried) == HAND_DICE {
+        table::value_units(state.used | category.bit(), next_upper, &carried)
+    } else {
+        0
+    };
+    Some(units(gain) + future)
+}
+
 /// The highest immediate score (category score, bonus ignored) any 5 of `held` make in an
 /// unused category: what a greedy player sees in a bundle. 0 when nothing is legal.
 pub fn best_immediate_k(used: u16, held: &Counts) -> u32 {
@@ -243,6 +260,37 @@ mod tests {
             let slow = best_generic(used, upper, hand).unwrap();
             assert_eq!(fast, slow, "hand {hand:?} used {used:b} upper {upper}");
         }
+    }
+
+    #[test]
+    fn the_value_of_a_choice_is_the_one_the_argmax_ranks() {
+        let held = parse_digits("1122345566").unwrap();
+        let state = PlayerState {
+            held,
+            used: Category::Yacht.bit() | Category::Two.bit(),
+            upper_k: 12,
+            ..PlayerState::default()
+        };
+        for c in all_choices(state.used, state.upper_k, &held) {
+            assert_eq!(
+                choice_value_units(&state, c.category, &c.dice),
+                Some(c.value_units)
+            );
+        }
+        let best = best_choice_for(&state).unwrap();
+        assert_eq!(
+            choice_value_units(&state, best.category, &best.dice),
+            Some(best.value_units)
+        );
+        // Used category, dice not held.
+        assert_eq!(
+            choice_value_units(&state, Category::Yacht, &[5, 0, 0, 0, 0, 0]),
+            None
+        );
+        assert_eq!(
+            choice_value_units(&state, Category::One, &[0, 0, 0, 0, 0, 5]),
+            None
+        );
     }
 
     #[test]

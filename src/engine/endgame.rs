@@ -158,8 +158,11 @@ pub fn win_curves(
     if first_round == 0 || round < (first_round as usize).max(2) || round > AUCTION_ROUNDS {
         return None;
     }
-    // Far ahead or far behind whichever bundle we get: the expected score decides.
-    let diff_points = (view.me.total_points() - view.opp.total_points()) as f64;
+    // Far ahead or far behind whichever bundle we get: the expected score decides. The
+    // opponent's expected remaining score is the table's, less what its scorings are
+    // expected to lose if it scores below the table (nothing against a table scorer).
+    let drift_points = view.opp_skill.expected_loss_points(view.round);
+    let diff_points = (view.me.total_points() - view.opp.total_points()) as f64 + drift_points;
     let v = bundle_values(&view.me, &view.opp, a, b);
     let expected = [
         diff_points + ((v.ours[0] - v.theirs[1]) as i64 * POINTS_PER_UNIT) as f64,
@@ -168,7 +171,7 @@ pub fn win_curves(
     if !is_open(round, &expected) {
         return None;
     }
-    let curves = if round == AUCTION_ROUNDS {
+    let curves: [WinCurve; 2] = if round == AUCTION_ROUNDS {
         // No dice left to roll: the final difference is known for each assignment.
         expected.map(|d| WinCurve::Exact {
             diff_points: d.round() as i64,
@@ -193,7 +196,8 @@ pub fn win_curves(
         let probe_curves = [
             play_rollouts(&view.me, &view.opp, a, b, probe, None, &mut cache).curve(control),
             play_rollouts(&view.me, &view.opp, b, a, probe, None, &mut cache).curve(control),
-        ];
+        ]
+        .map(|c| c.shifted(drift_points));
         if !curves_matter(
             &probe_curves,
             v.swing_points() as f64,
@@ -216,6 +220,13 @@ pub fn win_curves(
             &mut cache,
         );
         [rollouts_a.curve(control), rollouts_b.curve(control)]
+    };
+    // The exact and enumerated curves of rounds 11 and 12 and the rollouts take the
+    // opponent's play from the table; `expected` already has the drift.
+    let curves = if round == AUCTION_ROUNDS {
+        curves
+    } else {
+        curves.map(|c| c.shifted(drift_points))
     };
     curves_matter(&curves, v.swing_points() as f64, WIN_FLAT_EPSILON).then_some(curves)
 }

@@ -20,15 +20,19 @@ pub enum Feature {
     Immediate,
     /// The opponent's lead over us (points, unsigned: no group preference).
     Lead,
+    /// Our own table value of A minus B (points): what a bidder that prices what we want
+    /// bids on (an adaptive public bot of the 2025 contest bids on half our gain).
+    OtherValue,
 }
 
 impl Feature {
-    pub const ALL: [Feature; 5] = [
+    pub const ALL: [Feature; 6] = [
         Feature::SumDiff,
         Feature::OwnValue,
         Feature::Swing,
         Feature::Immediate,
         Feature::Lead,
+        Feature::OtherValue,
     ];
     /// The features that carry a group preference.
     pub const SIGNED: [Feature; 4] = [
@@ -48,6 +52,7 @@ pub struct RoundFeatures {
     pub swing_points: f64,
     pub immediate_points: f64,
     pub lead_points: f64,
+    pub other_value_points: f64,
 }
 
 impl RoundFeatures {
@@ -69,7 +74,14 @@ impl RoundFeatures {
             swing_points: values.swing_points() as f64,
             immediate_points: (immediate(a) - immediate(b)) * POINTS_PER_K as f64,
             lead_points: (view.opp.total_points() - view.me.total_points()) as f64,
+            other_value_points: ((values.ours[0] - values.ours[1]) as i64 * POINTS_PER_UNIT) as f64,
         }
+    }
+
+    /// Whether the opponent and we each gain by the same bundle (by the table): an
+    /// auction it must expect to fight for.
+    pub fn contested(&self) -> bool {
+        self.own_value_points * self.other_value_points > 0.0
     }
 
     /// The value of `feature` (signed features signed, `Lead` as is).
@@ -80,6 +92,7 @@ impl RoundFeatures {
             Feature::Swing => self.swing_points,
             Feature::Immediate => self.immediate_points,
             Feature::Lead => self.lead_points,
+            Feature::OtherValue => self.other_value_points,
         }
     }
 

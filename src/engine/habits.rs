@@ -41,6 +41,11 @@ pub enum AmountRule {
     Scaled(Feature),
     /// `c + k × magnitude(feature)`, clamped, `c` and `k` fitted by least squares.
     Affine(Feature),
+    /// Two habits in one: in a contested auction ([`RoundFeatures::contested`])
+    /// `k × magnitude(feature)`, `k` fitted on contested rounds only; otherwise one amount,
+    /// the median of the uncontested rounds. Each side predicts nothing until it has been
+    /// seen, so quiet rounds on the other group say nothing about a fight for ours.
+    Contested(Feature),
 }
 
 /// One observed auction of the opponent.
@@ -71,6 +76,8 @@ enum Fit {
     Line(f64, f64),
     /// Every bid so far was the maximum.
     AllIn,
+    /// The amount of uncontested rounds, and the scale of contested ones.
+    Split(Option<f64>, Option<f64>),
 }
 
 /// A habit with its online state.
@@ -108,6 +115,9 @@ impl Habit {
         let mut amounts = vec![AmountRule::Zero, AmountRule::Constant];
         amounts.extend(Feature::ALL.map(AmountRule::Scaled));
         amounts.extend(Feature::ALL.map(AmountRule::Affine));
+        amounts.extend(
+            [Feature::OwnValue, Feature::Swing, Feature::OtherValue].map(AmountRule::Contested),
+        );
         let mut out = Vec::new();
         for &g in &groups {
             for &a in &amounts {
@@ -142,6 +152,13 @@ impl Habit {
             (AmountRule::Affine(f), Fit::Line(c, k)) => {
                 Some((c + k * features.magnitude(f)).round().clamp(0.0, max))
             }
+            (AmountRule::Contested(f), Fit::Split(quiet, scale)) => {
+                if features.contested() {
+                    scale.map(|k| (k * features.magnitude(f)).round().clamp(0.0, max))
+                } else {
+                    quiet
+                }
+            }
             _ => None,
         }
     }
@@ -171,6 +188,27 @@ impl Habit {
                     }
                     None => Fit::Unknown,
                 }
+            }
+            AmountRule::Contested(f) => {
+                let quiet = median(
+                    history
+                        .iter()
+                        .filter(|o| !o.features.contested())
+                        .map(|o| o.amount as f64)
+                        .collect(),
+                );
+                let scale = median(
+                    history
+                        .iter()
+                        .filter(|o| {
+                            o.features.contested()
+                                && o.features.magnitude(f) > 0.0
+                                && o.amount < BID_MAX_POINTS
+                        })
+                        .map(|o| o.amount as f64 / o.features.magnitude(f))
+                        .collect(),
+                );
+                Fit::Split(quiet, scale)
             }
             AmountRule::Affine(f) => {
                 let points: Vec<(f64, f64)> = history

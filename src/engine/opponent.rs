@@ -268,6 +268,7 @@ mod tests {
             swing_points: swing,
             immediate_points: swing / 3.0,
             lead_points: 0.0,
+            other_value_points: swing / 2.0,
         }
     }
 

@@ -17,7 +17,7 @@
 
 use super::bidding::equilibrium_bid;
 use super::opponent::{Atom, Predictive};
-use super::safety::{risk, Pricing};
+use super::safety::{clip_toward, risk, Limits, Pricing};
 use crate::protocol::{Group, BID_MAX_POINTS};
 use crate::rules::auction::{our_outcomes, SealedBid};
 
@@ -131,15 +131,15 @@ impl<'a> Expectation<'a> {
 /// The bid maximising the hedged objective against `predictive`, for swing `S` (points),
 /// with no limit on its risk (for test adversaries; the bot uses [`best_response_within`]).
 pub fn best_response(swing_points: f64, predictive: &Predictive) -> Response {
-    best_response_within(swing_points, predictive, f64::INFINITY)
+    best_response_within(swing_points, predictive, &Limits::NONE)
 }
 
-/// The bid maximising the hedged objective among those that can lose at most
-/// `budget_points` next to the equilibrium bid, against any opponent bid.
+/// The bid maximising the hedged objective among those `limits` allow next to the
+/// equilibrium bid (risk in points below its guarantee, against any opponent bid).
 pub fn best_response_within(
     swing_points: f64,
     predictive: &Predictive,
-    budget_points: f64,
+    limits: &Limits,
 ) -> Response {
     let (eq_group, eq_amount) = equilibrium_bid(swing_points.round() as i64);
     let reference = (eq_group, eq_amount);
@@ -165,20 +165,38 @@ pub fn best_response_within(
         lambda,
         ..equilibrium
     };
+    let allowed = |g: Group, x: u32| {
+        limits.allow(
+            swing_points,
+            reference,
+            (g, x),
+            risk(&pricing, reference, (g, x)),
+        )
+    };
     let mut consider = |g: Group, x: u32| {
         let value = objective(g, x);
-        if value > best.objective_points {
-            let risk = risk(&pricing, reference, (g, x));
-            if risk <= budget_points {
-                best = Response {
-                    group: g,
-                    amount: x,
-                    objective_points: value,
-                    lambda,
-                    reference,
-                    risk,
-                };
+        if value <= best.objective_points {
+            return;
+        }
+        // A bid beyond the limits is moved back towards the equilibrium bid until it fits
+        // (the objective is linear in between, so part of the way keeps part of the gain).
+        let (g, x, value) = if allowed(g, x) {
+            (g, x, value)
+        } else {
+            match clip_toward(reference, (g, x), |x| allowed(g, x)) {
+                Some((g, x)) => (g, x, objective(g, x)),
+                None => return,
             }
+        };
+        if value > best.objective_points {
+            best = Response {
+                group: g,
+                amount: x,
+                objective_points: value,
+                lambda,
+                reference,
+                risk: risk(&pricing, reference, (g, x)),
+            };
         }
     };
     // Between the amounts of their same-group atoms the objective is linear in x (with a

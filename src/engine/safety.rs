@@ -20,14 +20,22 @@
 //!
 //! Two accounts, because the payoffs have two units: points ([`super::response::payoff`],
 //! allowance [`POINTS_ALLOWANCE`]) and win probability ([`Curves::outcome`], allowance
-//! [`WIN_ALLOWANCE`]). The win rounds may also risk [`WIN_PER_POINT`] per point the points
-//! account has won beyond its allowance, so over the win rounds of a game the bot earns at
-//! least the maximin guarantee less `WIN_ALLOWANCE` and that share.
+//! [`WIN_ALLOWANCE`]). Every auction is booked in points, against the equilibrium bid's
+//! guarantee `S/2`, whichever way it was bid: a win round's gifts (a zero bidder's) fund the
+//! expected-score rounds that follow, such as a game already decided, and a win round that
+//! paid points for win probability leaves less to risk there. Win rounds are also booked in
+//! win probability against their maximin bid. The win rounds may also risk [`WIN_PER_POINT`]
+//! per point that the expected-score rounds themselves have won, so over the win rounds of a
+//! game the bot earns at least the maximin guarantee less `WIN_ALLOWANCE` and that share;
+//! over the expected-score rounds, at least the equilibrium's guarantee less the allowance
+//! and what the game's auctions have earned above that guarantee so far.
 
+use super::bidding::equilibrium_bid;
 use super::response::{payoff, worst_case};
+use super::trust::{points_risk, Trust};
 use super::winbid::Curves;
 use super::wincurve::WinCurve;
-use crate::protocol::Group;
+use crate::protocol::{Group, BID_MAX_POINTS};
 
 /// The expected-score allowance per game, points: the most the auctions of a game may
 /// earn below the equilibrium's guarantee, about 1% of a game's score. Against the zero
@@ -41,6 +49,14 @@ pub const POINTS_ALLOWANCE: f64 = 3_000.0;
 /// share below, the most the win rounds of a game may earn below the maximin guarantee.
 /// Set by hand (d73ffdb); not measured (`harness gauntlet --deals 100` would).
 pub const WIN_ALLOWANCE: f64 = 0.005;
+/// The regret allowance per game, points: how far below the safe bids the model's
+/// deviations may earn, against the same opponent bids, before they have earned anything
+/// (see [`Account::regret`]). Set by hand, equal to [`POINTS_ALLOWANCE`].
+pub const REGRET_ALLOWANCE: f64 = 3_000.0;
+/// Share of the opponent's gifts (in points, what the safe bid earned above its worst
+/// case) that the regret account may risk: the model may fall below the safe bids by at
+/// most this share of what the opponent gave. Set by hand.
+pub const REGRET_GIFT_SHARE: f64 = 0.0;
 /// Win probability the win rounds may risk per point the points account has won: what
 /// the expected-score rounds won (gifts and profits, not the allowance) may be risked in
 /// the win rounds at this rate. A point of margin moves the win probability of a close
@@ -106,18 +122,127 @@ pub fn risk_below(guaranteed: f64, worst_bid: f64) -> f64 {
     (guaranteed - worst_bid).max(0.0)
 }
 
+/// The most `bid` can earn below `reference` in points against one opponent ask, over
+/// every ask: its regret next to the safe bid. Both payoffs are piecewise linear in the
+/// opponent's amount with kinks only at the two bids, so the ends and the kinks (with
+/// their neighbours, for the ties) are every candidate.
+pub fn regret_points(swing_points: f64, reference: (Group, u32), bid: (Group, u32)) -> f64 {
+    if bid == reference {
+        return 0.0;
+    }
+    let mut amounts = vec![0, BID_MAX_POINTS];
+    for x in [reference.1, bid.1] {
+        amounts.extend([x.saturating_sub(1), x, (x + 1).min(BID_MAX_POINTS)]);
+    }
+    let mut worst = 0.0f64;
+    for h in Group::BOTH {
+        for &y in &amounts {
+            let safe = payoff(swing_points, reference.0, reference.1, h, y);
+            let ours = payoff(swing_points, bid.0, bid.1, h, y);
+            worst = worst.max(safe - ours);
+        }
+    }
+    worst
+}
+
+/// What an auction's bid may risk: win probability below the safe bid's guarantee
+/// (`win`, win rounds only), points of worst case below it ([`Trust::risk_cap_points`]),
+/// and points of regret next to it ([`Account::regret`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Limits {
+    /// Points below the safe bid's guarantee (expected-score rounds) or win probability
+    /// below it (win rounds).
+    pub risk: f64,
+    /// Points of worst case below the safe bid's, by the model's trust.
+    pub points_risk: f64,
+    /// Points of regret next to the safe bid.
+    pub regret_points: f64,
+}
+
+/// The allowed bid on `bid`'s group closest to `bid` between it and `reference` (same
+/// group), when `bid` itself is not allowed: risk and regret grow with the distance from
+/// the safe bid, so a binary search finds the edge. `None` on another group, or when no
+/// amount but the reference's is allowed.
+pub fn clip_toward(
+    reference: (Group, u32),
+    bid: (Group, u32),
+    allowed: impl Fn(u32) -> bool,
+) -> Option<(Group, u32)> {
+    if bid.0 != reference.0 || bid.1 == reference.1 {
+        return None;
+    }
+    // `inside` is allowed (the reference), `outside` is not (the bid).
+    let (mut inside, mut outside) = (reference.1, bid.1);
+    while inside.abs_diff(outside) > 1 {
+        let middle = if inside < outside {
+            inside + (outside - inside) / 2
+        } else {
+            outside + (inside - outside) / 2
+        };
+        if allowed(middle) {
+            inside = middle;
+        } else {
+            outside = middle;
+        }
+    }
+    (inside != reference.1).then_some((bid.0, inside))
+}
+
+impl Limits {
+    /// No limit (test adversaries).
+    pub const NONE: Limits = Limits {
+        risk: f64::INFINITY,
+        points_risk: f64::INFINITY,
+        regret_points: f64::INFINITY,
+    };
+
+    /// Whether `bid`, whose risk in the auction's own unit is `risk`, fits next to
+    /// `reference` for swing `swing_points`.
+    pub fn allow(
+        &self,
+        swing_points: f64,
+        reference: (Group, u32),
+        bid: (Group, u32),
+        risk: f64,
+    ) -> bool {
+        // Within the stakes at which the model has held, or within what the model's own
+        // deviations have earned (never the opponent's gifts, which the safe bid keeps).
+        risk <= self.risk
+            && points_risk(swing_points, reference, bid) <= self.points_risk
+            && (self.regret_points.is_infinite()
+                || regret_points(swing_points, reference, bid) <= self.regret_points)
+    }
+}
+
 /// An open auction's pricing and safe bid.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settlement {
     pub pricing: Pricing,
     pub reference: (Group, u32),
+    /// The model's best response in points with no limit on its risk: what the auction
+    /// tests of the model ([`Trust::record`]).
+    pub model_points: (Group, u32),
+}
+
+impl Pricing {
+    /// The swing `S` the auction was priced with, points.
+    pub fn swing_points(&self) -> f64 {
+        match *self {
+            Pricing::Points { swing_points } | Pricing::Win { swing_points, .. } => swing_points,
+        }
+    }
 }
 
 /// The per-game accounts, with what fed them (for reports).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Account {
-    /// Expected-score budget, points.
+    /// Expected-score budget, points: the allowance plus what every auction of the game
+    /// earned above the equilibrium's guarantee (negative when win rounds paid for win
+    /// probability; then the expected-score rounds bid the equilibrium).
     pub points: f64,
+    /// The part of `points` that expected-score rounds earned (the share the win rounds may
+    /// convert; their own gifts are already in `win`).
+    pub points_rounds_won: f64,
     /// Win-probability budget.
     pub win: f64,
     /// Settled auctions whose bid differed from the safe bid.
@@ -127,16 +252,27 @@ pub struct Account {
     pub gifts: [f64; 2],
     /// What our bids earned next to the safe bids against the same opponent bids.
     pub profit: [f64; 2],
+    /// How far the model has earned trust, by stake.
+    pub trust: Trust,
+    /// The regret account, points: [`REGRET_ALLOWANCE`] plus what our bids earned next to
+    /// the safe bids against the same opponent bids, in every auction. A bid may regret at
+    /// most this much, so over a game the auctions earn at least what the safe bids would
+    /// have earned against the same opponent, less the allowance: the opponent's gifts,
+    /// which the equilibrium bidder keeps too, never pay for the model's risks.
+    pub regret: f64,
 }
 
 impl Default for Account {
     fn default() -> Self {
         Account {
             points: POINTS_ALLOWANCE,
+            points_rounds_won: 0.0,
             win: WIN_ALLOWANCE,
             deviations: 0,
             gifts: [0.0; 2],
             profit: [0.0; 2],
+            trust: Trust::default(),
+            regret: REGRET_ALLOWANCE,
         }
     }
 }
@@ -150,14 +286,25 @@ impl Account {
         }
     }
 
-    /// The win rounds' budget: their own account plus a share of what the points account
-    /// has won (its allowance is not converted).
-    pub fn win_budget(&self) -> f64 {
-        self.win + WIN_PER_POINT * (self.points - POINTS_ALLOWANCE).max(0.0)
+    /// Every limit on the bid of an auction priced in win probability (`win`) or points.
+    pub fn limits(&self, win: bool) -> Limits {
+        Limits {
+            risk: if win { self.win_budget() } else { self.points },
+            points_risk: self.trust.risk_cap_points(),
+            regret_points: self.regret.max(0.0),
+        }
     }
 
-    /// Books what `ours` earned against `theirs` above the safe bid's guarantee; returns
-    /// that amount.
+    /// The win rounds' budget: their own account plus a share of what the expected-score
+    /// rounds have won (the allowance is not converted, and the win rounds' own gifts are
+    /// not counted twice).
+    pub fn win_budget(&self) -> f64 {
+        self.win + WIN_PER_POINT * self.points_rounds_won.min(self.points).max(0.0)
+    }
+
+    /// Books what `ours` earned against `theirs` above the safe bid's guarantee, in the
+    /// auction's own unit, and (for a win round) in points above the equilibrium's
+    /// guarantee; returns the amount booked in the auction's own unit.
     pub fn settle(&mut self, s: &Settlement, ours: (Group, u32), theirs: (Group, u32)) -> f64 {
         let guaranteed = s.pricing.worst(s.reference);
         let safe = s.pricing.outcome(s.reference, theirs);
@@ -166,18 +313,29 @@ impl Account {
             self.deviations += 1;
         }
         let booked = got - guaranteed;
-        let unit = match s.pricing {
+        let swing_points = s.pricing.swing_points();
+        self.trust.record(swing_points, s.model_points, theirs);
+        let points = |bid: (Group, u32)| payoff(swing_points, bid.0, bid.1, theirs.0, theirs.1);
+        let (group, amount) = s.reference;
+        let gift = points(s.reference) - worst_case(swing_points, group, amount);
+        self.regret += points(ours) - points(s.reference) + REGRET_GIFT_SHARE * gift;
+        match s.pricing {
             Pricing::Points { .. } => {
                 self.points += booked;
-                0
+                self.points_rounds_won += booked;
+                self.gifts[0] += safe - guaranteed;
+                self.profit[0] += got - safe;
             }
-            Pricing::Win { .. } => {
+            Pricing::Win { swing_points, .. } => {
                 self.win += booked;
-                1
+                self.gifts[1] += safe - guaranteed;
+                self.profit[1] += got - safe;
+                // The same auction in points, against the equilibrium bid.
+                let points = Pricing::Points { swing_points };
+                let equilibrium = equilibrium_bid(swing_points.round() as i64);
+                self.points += points.outcome(ours, theirs) - points.worst(equilibrium);
             }
-        };
-        self.gifts[unit] += safe - guaranteed;
-        self.profit[unit] += got - safe;
+        }
         booked
     }
 }
@@ -186,7 +344,6 @@ impl Account {
 mod tests {
     use super::*;
     use crate::engine::bidding::equilibrium_bid;
-    use crate::protocol::BID_MAX_POINTS;
     use crate::rng::Pcg64;
 
     fn any_group(rng: &mut Pcg64) -> Group {
@@ -288,7 +445,11 @@ mod tests {
                 };
                 guaranteed += pricing.worst(reference);
                 earned += pricing.outcome(bid, theirs);
-                let settlement = Settlement { pricing, reference };
+                let settlement = Settlement {
+                    pricing,
+                    reference,
+                    model_points: bid,
+                };
                 account.settle(&settlement, bid, theirs);
                 assert!(account.points >= -1e-9, "game {game}: {account:?}");
             }
@@ -312,6 +473,7 @@ mod tests {
             &Settlement {
                 pricing: pricing.clone(),
                 reference,
+                model_points: reference,
             },
             reference,
             (Group::A, 0),
@@ -322,5 +484,118 @@ mod tests {
         // and pays only our amount plus one): 5000 now fits, 1 does not.
         assert!(risk(&pricing, reference, (Group::A, 5_000)) <= account.points);
         assert!(risk(&pricing, reference, (Group::A, 1)) > account.points);
+    }
+
+    #[test]
+    fn regret_matches_brute_force() {
+        let mut rng = Pcg64::seed_from_u64(12);
+        for _ in 0..200 {
+            let swing = rng.below(120_001) as f64 - 60_000.0;
+            let reference = equilibrium_bid(swing as i64);
+            let bid = (any_group(&mut rng), rng.below(40_001) as u32);
+            let brute = opponent_asks(bid)
+                .chain(opponent_asks(reference))
+                .map(|y| {
+                    payoff(swing, reference.0, reference.1, y.0, y.1)
+                        - payoff(swing, bid.0, bid.1, y.0, y.1)
+                })
+                .fold(0.0f64, f64::max);
+            let closed = regret_points(swing, reference, bid);
+            assert!(
+                (closed - brute).abs() < 1e-6,
+                "{swing} {bid:?}: {closed} {brute}"
+            );
+            assert!(
+                closed
+                    >= risk(
+                        &Pricing::Points {
+                            swing_points: swing
+                        },
+                        reference,
+                        bid
+                    ) - 1e-6
+            );
+        }
+        assert_eq!(
+            regret_points(4_000.0, (Group::A, 1_000), (Group::A, 1_000)),
+            0.0
+        );
+        // Under-bidding by Δ regrets about 3Δ: an ask just above ours takes the bundle the
+        // safe bid would have won.
+        let r = regret_points(40_000.0, (Group::A, 10_000), (Group::A, 9_000));
+        assert_eq!(r, 2_998.0);
+    }
+
+    #[test]
+    fn clipping_stops_at_the_edge_of_the_limits() {
+        let reference = (Group::A, 10_000);
+        let fits = |x: u32| reference.1 - x.min(reference.1) <= 1_234;
+        assert_eq!(
+            clip_toward(reference, (Group::A, 5), fits),
+            Some((Group::A, 8_766))
+        );
+        assert_eq!(clip_toward(reference, (Group::B, 5), fits), None);
+        assert_eq!(clip_toward(reference, (Group::A, 9_999), |_| false), None);
+        // Above the reference too.
+        let below = |x: u32| x <= 12_000;
+        assert_eq!(
+            clip_toward(reference, (Group::A, 30_000), below),
+            Some((Group::A, 12_000))
+        );
+    }
+
+    /// The regret guarantee against opponents that know everything: whatever bids we try
+    /// within the limits, the regret account never goes below zero, so the auctions earn
+    /// at least what the safe bids earn against the same asks, less the allowance.
+    #[test]
+    fn the_regret_account_never_goes_negative() {
+        let mut rng = Pcg64::seed_from_u64(13);
+        for game in 0..300 {
+            let mut account = Account::default();
+            let (mut earned, mut safe) = (0.0, 0.0);
+            for _ in 0..12 {
+                let swing = rng.below(120_001) as f64 - 60_000.0;
+                let pricing = Pricing::Points {
+                    swing_points: swing,
+                };
+                let reference = equilibrium_bid(swing as i64);
+                let limits = account.limits(false);
+                let mut bid = reference;
+                for _ in 0..20 {
+                    let try_bid = (any_group(&mut rng), rng.below(30_001) as u32);
+                    if limits.allow(
+                        swing,
+                        reference,
+                        try_bid,
+                        risk(&pricing, reference, try_bid),
+                    ) {
+                        bid = try_bid;
+                        break;
+                    }
+                }
+                let theirs = match game % 3 {
+                    0 => (any_group(&mut rng), rng.below(40_001) as u32),
+                    1 => (any_group(&mut rng), 0),
+                    _ => opponent_asks(bid)
+                        .min_by(|p, q| {
+                            let regret = |y: &(Group, u32)| {
+                                pricing.outcome(bid, *y) - pricing.outcome(reference, *y)
+                            };
+                            regret(p).total_cmp(&regret(q))
+                        })
+                        .unwrap_or((Group::A, 0)),
+                };
+                earned += pricing.outcome(bid, theirs);
+                safe += pricing.outcome(reference, theirs);
+                let settlement = Settlement {
+                    pricing,
+                    reference,
+                    model_points: bid,
+                };
+                account.settle(&settlement, bid, theirs);
+                assert!(account.regret >= -1e-6, "game {game}: {account:?}");
+            }
+            assert!(earned >= safe - REGRET_ALLOWANCE - 1e-6);
+        }
     }
 }

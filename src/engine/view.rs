@@ -1,5 +1,6 @@
 //! The game as one player sees it, updated from the judge's commands.
 
+use super::skill::ScoringSkill;
 use super::state::PlayerState;
 use crate::protocol::{Command, Group, Hand};
 use crate::rules::category::Category;
@@ -15,6 +16,8 @@ pub struct GameView {
     pub roll: Option<(Hand, Hand)>,
     /// Our bid in the auction in progress.
     pub my_bid: Option<(Group, u32)>,
+    /// How well the opponent has scored so far, by the table.
+    pub opp_skill: ScoringSkill,
 }
 
 impl GameView {
@@ -85,6 +88,7 @@ impl GameView {
     /// Applies the opponent's `SET`. On a scoring our tracking cannot explain, the category
     /// is still marked used (so we never expect it again) and a warning is returned.
     pub fn apply_opponent_score(&mut self, category: Category, dice: &Hand) -> Option<String> {
+        self.opp_skill.observe(&self.opp, category, &dice.counts());
         match self.opp.apply_score(category, &dice.counts()) {
             Ok(_) => None,
             Err(e) => {

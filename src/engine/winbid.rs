@@ -8,7 +8,7 @@
 use super::bidding::equilibrium_bid;
 use super::opponent::Predictive;
 use super::response::{Response, MIN_OBSERVED_ROUNDS};
-use super::safety::risk_below;
+use super::safety::{clip_toward, risk_below, Limits};
 use super::wincurve::WinCurve;
 use crate::protocol::{Group, BID_MAX_POINTS};
 use crate::rng::Pcg64;
@@ -94,18 +94,18 @@ pub const RANDOMIZE_TOLERANCE: f64 = 0.01 + MARGIN_PER_POINT * RANDOMIZE_MARGIN_
 /// The bid maximising the hedged win objective (deterministic, no limit on its risk: for
 /// test adversaries).
 pub fn best_win_response(curves: &Curves, predictive: &Predictive) -> Response {
-    best_win_response_with(curves, predictive, None, f64::INFINITY)
+    best_win_response_with(curves, predictive, None, &Limits::NONE)
 }
 
-/// The bid maximising the hedged win objective among those that can lose at most
-/// `budget` win probability next to the maximin bid against any opponent bid; with
-/// `rng`, against an opponent that may read our bids, one drawn among the allowed bids
-/// within [`RANDOMIZE_TOLERANCE`] of the best.
+/// The bid maximising the hedged win objective among those `limits` allow next to the
+/// maximin bid (risk in win probability below its guarantee, against any opponent bid);
+/// with `rng`, against an opponent that may read our bids, one drawn among the allowed
+/// bids within [`RANDOMIZE_TOLERANCE`] of the best.
 pub fn best_win_response_with(
     curves: &Curves,
     predictive: &Predictive,
     rng: Option<&mut Pcg64>,
-    budget: f64,
+    limits: &Limits,
 ) -> Response {
     let swing = curves.swing_points;
     let (eq_group, eq_amount) = equilibrium_bid(swing.round() as i64);
@@ -170,18 +170,27 @@ pub fn best_win_response_with(
         reference,
         risk,
     };
+    let allowed = |g: Group, x: u32, risk: f64| limits.allow(swing, reference, (g, x), risk);
     // Best first; the first allowed one wins (the reference always is: risk 0).
     let mut ranked: Vec<&(Group, u32, f64)> = scored.iter().collect();
     ranked.sort_by(|p, q| q.2.total_cmp(&p.2));
     let mut best = response(reference, objective(reference.0, reference.1), 0.0);
+    let risk_of = |g: Group, x: u32| risk_below(reference_worst, curves.worst_case(g, x));
     for &&(g, x, value) in &ranked {
         if value <= best.objective_points + 1e-12 {
             break;
         }
-        let risk = risk_below(reference_worst, curves.worst_case(g, x));
-        if risk <= budget {
+        let risk = risk_of(g, x);
+        if allowed(g, x, risk) {
             best = response((g, x), value, risk);
             break;
+        }
+        // Part of the way from the maximin bid, where the whole way is beyond the limits.
+        if let Some((g, x)) = clip_toward(reference, (g, x), |x| allowed(g, x, risk_of(g, x))) {
+            let value = objective(g, x);
+            if value > best.objective_points + 1e-12 {
+                best = response((g, x), value, risk_of(g, x));
+            }
         }
     }
     if let Some(rng) = rng.filter(|_| predictive.hedge() >= RANDOMIZE_FROM_HEDGE) {
@@ -196,7 +205,7 @@ pub fn best_win_response_with(
                     risk_below(reference_worst, curves.worst_case(g, x)),
                 )
             })
-            .filter(|c| c.3 <= budget)
+            .filter(|c| allowed(c.0, c.1, c.3))
             .collect();
         if let Some(&(g, x, value, risk)) = near.get(rng.below(near.len().max(1))) {
             best = response((g, x), value, risk);
@@ -285,7 +294,7 @@ mod tests {
         let mut amounts = std::collections::BTreeSet::new();
         for seed in 0..40 {
             let mut rng = Pcg64::seed_from_u64(seed);
-            let r = best_win_response_with(&curves, &read, Some(&mut rng), f64::INFINITY);
+            let r = best_win_response_with(&curves, &read, Some(&mut rng), &Limits::NONE);
             // Every draw is as good as the best, within the tolerance.
             assert!(r.objective_points >= best.objective_points - RANDOMIZE_TOLERANCE);
             assert!(r.amount <= BID_MAX_POINTS);
@@ -298,7 +307,7 @@ mod tests {
             &curves,
             &Predictive::default(),
             Some(&mut rng),
-            f64::INFINITY,
+            &Limits::NONE,
         );
         assert_eq!(plain, best_win_response(&curves, &Predictive::default()));
     }

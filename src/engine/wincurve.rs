@@ -51,6 +51,26 @@ impl WinCurve {
         }
     }
 
+    /// The curve of a final difference `shift_points` larger (rounded to whole points).
+    pub fn shifted(self, shift_points: f64) -> WinCurve {
+        let shift = shift_points.round() as i64;
+        if shift == 0 {
+            return self;
+        }
+        match self {
+            WinCurve::Exact { diff_points } => WinCurve::Exact {
+                diff_points: diff_points + shift,
+            },
+            WinCurve::Pairs { sorted, cumulative } => WinCurve::Pairs {
+                sorted: sorted
+                    .into_iter()
+                    .map(|(v, w)| (v + 2 * shift, w))
+                    .collect(),
+                cumulative,
+            },
+        }
+    }
+
     /// P(win) + ½ P(draw) after a shift of `delta_points`.
     pub fn at(&self, delta_points: f64) -> f64 {
         match self {
@@ -164,6 +184,18 @@ mod tests {
         assert_eq!(c.at(0.0), 1.0);
         assert_eq!(c.at(-100.0), 0.5);
         assert_eq!(c.at(-101.0), 0.0);
+    }
+
+    #[test]
+    fn a_shifted_curve_is_the_curve_at_a_larger_transfer() {
+        let pairs = WinCurve::from_weighted_doubled(vec![(-3_000, 1.0), (500, 2.0), (8_000, 1.0)]);
+        let exact = WinCurve::Exact { diff_points: -700 };
+        for curve in [pairs, exact] {
+            let moved = curve.clone().shifted(1_200.0);
+            for delta in [-5_000.0, -1_200.0, -250.0, 0.0, 499.0, 3_000.0] {
+                assert_eq!(moved.at(delta), curve.at(delta + 1_200.0), "{delta}");
+            }
+        }
     }
 
     #[test]

@@ -110,6 +110,18 @@ pub const POPULATION: &[Member] = &[
         table_scoring: true,
     },
     Member {
+        name: "adapt-gain",
+        doc: "a public adaptive bot's habit: 3 when it expects us to want the other group, else 0.875 x half our heuristic gain x our learnt bid level (50..9,999)",
+        style: Style::GainAdaptive { shade: 0.875, alpha: 0.3, raise_from: 0 },
+        table_scoring: true,
+    },
+    Member {
+        name: "adapt-gain-wait",
+        doc: "adapt-gain that asks 3 in every auction of rounds 1-5, then raises",
+        style: Style::GainAdaptive { shade: 0.875, alpha: 0.3, raise_from: 6 },
+        table_scoring: true,
+    },
+    Member {
         name: "equilibrium",
         doc: "the table and |S|/4 on both swings: the strongest plain design",
         style: Style::NoisyEquilibrium { round_sigma: 0.0, game_range: (1.0, 1.0) },

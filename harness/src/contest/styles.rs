@@ -40,7 +40,27 @@ pub enum Style {
     /// Plays low (×0.2) in quiet auctions and early rounds, so a fitted model expects it
     /// low, then bids high (×1.3 the equilibrium) in the big auctions from round 5.
     Baiter { big_swing_points: i64 },
+    /// The habit of an adaptive public bot of the 2025 contest. It values both bundles
+    /// for itself and for us with its heuristic ([`heuristic_gap`]). When it expects us to
+    /// want the other group it asks its own with [`GAIN_UNCONTESTED_BID`]; when it expects
+    /// us to want its group it bids `shade` × half our predicted gain (that half capped at
+    /// [`GAIN_HALF_CAP_POINTS`]) × a factor, kept in [`GAIN_BID_RANGE`]. The factor is a
+    /// moving average (weight `alpha` on the newest round) of our revealed amount over its
+    /// prediction of it (half our gain). Before round `raise_from` it asks 3 in every
+    /// auction, contested or not: a model that learns "it bids 3" meets the raise later.
+    GainAdaptive {
+        shade: f64,
+        alpha: f64,
+        raise_from: u8,
+    },
 }
+
+/// What [`Style::GainAdaptive`] asks when it expects us to want the other group.
+pub const GAIN_UNCONTESTED_BID: u32 = 3;
+/// The cap of half our predicted gain in [`Style::GainAdaptive`], points.
+pub const GAIN_HALF_CAP_POINTS: f64 = 10_000.0;
+/// The range of a contested [`Style::GainAdaptive`] bid, points.
+pub const GAIN_BID_RANGE: (u32, u32) = (50, 9_999);
 
 /// What an adaptive bot remembers of its opponent (us) within a game.
 #[derive(Clone, Debug, Default)]
@@ -55,6 +75,8 @@ pub struct Memory {
     pub we_took_its_bundle: bool,
     /// This game's scale factor (noisy equilibrium).
     pub game_factor: f64,
+    /// Its prediction of our amount in the open auction (gain-adaptive), points.
+    pub open_prediction: f64,
 }
 
 fn clamp(amount: f64) -> u32 {
@@ -137,6 +159,20 @@ impl Style {
                 let factor = if big { 1.3 } else { 0.2 };
                 (eq_group, clamp(eq_amount as f64 * factor))
             }
+            Style::GainAdaptive {
+                shade, raise_from, ..
+            } => {
+                let (group, _) = heuristic_gap(me, a, b);
+                let (our_group, our_gain) = heuristic_gap(opp, a, b);
+                memory.open_prediction = our_gain as f64 / 2.0;
+                if our_group != group || view.round < raise_from {
+                    return (group, GAIN_UNCONTESTED_BID);
+                }
+                let factor = memory.ratio.unwrap_or(1.0);
+                let half = memory.open_prediction.min(GAIN_HALF_CAP_POINTS);
+                let (low, high) = GAIN_BID_RANGE;
+                (group, clamp(shade * half * factor).clamp(low, high))
+            }
         }
     }
 
@@ -158,8 +194,17 @@ impl Style {
 
     /// Learns from `GET`: we asked `ours`; it had asked `its_group`.
     pub fn observe(&self, memory: &mut Memory, ours: (Group, u32), its_group: Group, got: Group) {
-        if let Style::Adaptive { alpha, .. } = *self {
-            let sample = ours.1 as f64 / memory.open_base.max(1) as f64;
+        let sample = match *self {
+            Style::Adaptive { alpha, .. } => {
+                Some((alpha, ours.1 as f64 / memory.open_base.max(1) as f64))
+            }
+            // A prediction of nearly nothing says nothing about our level.
+            Style::GainAdaptive { alpha, .. } if memory.open_prediction >= 100.0 => {
+                Some((alpha, ours.1 as f64 / memory.open_prediction))
+            }
+            _ => None,
+        };
+        if let Some((alpha, sample)) = sample {
             memory.ratio = Some(match memory.ratio {
                 Some(r) => (1.0 - alpha) * r + alpha * sample,
                 None => sample,
