@@ -18,7 +18,8 @@ use crate::table;
 
 const USAGE: &str = "\
 usage: yacht-bot [--bidder equilibrium|model] [--win-from ROUND] [--rollouts N] [--flat-rollouts]
-                 [--control-variate 0|1] [--no-clock] [--seed N] [--table FILE]
+                 [--control-variate 0|1] [--win-scoring 0|1] [--safety 0|1]
+                 [--no-clock] [--seed N] [--table FILE]
                                      play on stdin/stdout (the judge's protocol); --no-clock and
                                      --seed make play reproducible (the judge runs neither)
        yacht-bot bench [GAMES] [--answers FILE]
@@ -108,6 +109,24 @@ pub fn parse(args: &[String]) -> Options {
                         "--control-variate {} (0 or 1)",
                         other.unwrap_or("")
                     )),
+                }
+            }
+            "--win-scoring" | "--safety" => {
+                took_value = value.is_some();
+                let on = match value.map(String::as_str) {
+                    Some("0") => Some(false),
+                    Some("1") => Some(true),
+                    other => {
+                        options
+                            .unknown
+                            .push(format!("{arg} {} (0 or 1)", other.unwrap_or("")));
+                        None
+                    }
+                };
+                match (arg, on) {
+                    ("--win-scoring", Some(on)) => options.config.scoring_search = on,
+                    (_, Some(on)) => options.config.safety = on,
+                    (_, None) => {}
                 }
             }
             "--no-clock" => options.config.use_clock = false,

@@ -65,3 +65,61 @@ fn the_gauntlet_reports_every_opponent_side_by_side() {
     assert!(text.contains("contest:heur-capped") && text.contains("contest:adapt-ema"));
     assert!(text.contains("SPRT nElo [-3, 0]"), "{text}");
 }
+
+/// The oracle knows a deterministic opponent's every bid before it bids: its copy, fed
+/// the opponent's inputs, bids exactly what the opponent bids.
+#[test]
+fn the_oracle_predicts_deterministic_opponents_exactly() {
+    use harness::player::Reader;
+    use yacht::engine::BotConfig;
+    use yacht::game::{play_agents, Agent, Deal};
+
+    for spec in [
+        "bot:bidder=equilibrium,win=0",
+        "contest:adapt-ema",
+        "contest:adapt-gain",
+    ] {
+        let opponent: PlayerSpec = spec.parse().unwrap();
+        let search = BotConfig {
+            use_clock: false,
+            ..BotConfig::default()
+        };
+        let mut oracle = Reader::with_shadow(opponent.agent().unwrap(), search, search, "oracle");
+        let mut real = opponent.agent().unwrap();
+        for (i, deal) in Deal::seeded(31, 3).iter().enumerate() {
+            oracle.reset(i as u64);
+            real.reset(1_000 + i as u64);
+            let record = if i % 2 == 0 {
+                play_agents(deal, [&mut oracle, real.as_mut()])
+            } else {
+                play_agents(deal, [real.as_mut(), &mut oracle])
+            };
+            assert!(record.warnings.is_empty(), "{spec}: {:?}", record.warnings);
+        }
+        assert_eq!(oracle.reads, 36, "{spec}");
+        assert_eq!(oracle.misses, 0, "{spec}");
+    }
+}
+
+/// Against a randomised opponent the copy's random stream is not the opponent's: the
+/// oracle counts what it did not know.
+#[test]
+fn the_oracle_counts_what_it_misses() {
+    use harness::player::Reader;
+    use yacht::engine::BotConfig;
+    use yacht::game::{play_agents, Agent, Deal};
+
+    let opponent: PlayerSpec = "contest:eq-noise-round".parse().unwrap();
+    let search = BotConfig {
+        use_clock: false,
+        ..BotConfig::default()
+    };
+    let mut oracle = Reader::with_shadow(opponent.agent().unwrap(), search, search, "oracle");
+    let mut real = opponent.agent().unwrap();
+    let deal = &Deal::seeded(32, 1)[0];
+    oracle.reset(1);
+    real.reset(2);
+    play_agents(deal, [&mut oracle, real.as_mut()]);
+    assert_eq!(oracle.reads, 12);
+    assert!(oracle.misses > 6, "{}", oracle.misses);
+}

@@ -6,7 +6,8 @@ use super::endgame::{win_curves, win_scoring, PROBE_MOVES, ROLLOUTS};
 use super::features::RoundFeatures;
 use super::opponent::OpponentModel;
 use super::response::{best_response, best_response_within};
-use super::safety::{Account, Pricing, Settlement};
+use super::safety::{Account, Limits, Pricing, Settlement};
+use super::scoring_search::search_scoring;
 use super::table_player::TablePlayer;
 use super::view::GameView;
 use super::winbid::{best_win_response_with, Curves};
@@ -55,6 +56,9 @@ pub const WIN_FROM_ROUND_DEFAULT: u8 = 2;
 /// nElo 5.11, Elo 4.78 ± 3.68. Without it, the same SPRT accepted H0 (28,000 pairs, nElo 0.84).
 pub const CONTROL_VARIATE_DEFAULT: bool = true;
 
+/// Whether rounds 2–10 score by win probability by default.
+pub const SCORING_SEARCH_DEFAULT: bool = false;
+
 /// The bot's configuration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BotConfig {
@@ -79,6 +83,12 @@ pub struct BotConfig {
     /// Whether rollout win curves are calibrated to the table's expected final difference
     /// (see [`super::control_variate`]); without, they are the empirical distribution.
     pub control_variate: bool,
+    /// Whether rounds 2–10 score by win probability among the table's best few
+    /// ([`super::scoring_search`]); without, by the table.
+    pub scoring_search: bool,
+    /// Whether the model's bids are held to the safety limits ([`super::safety::Limits`]);
+    /// without, the model is trusted without limit (a measurement of what the limits cost).
+    pub safety: bool,
 }
 
 impl Default for BotConfig {
@@ -92,6 +102,8 @@ impl Default for BotConfig {
             scale_rollouts: true,
             probe_moves: PROBE_MOVES,
             control_variate: CONTROL_VARIATE_DEFAULT,
+            scoring_search: SCORING_SEARCH_DEFAULT,
+            safety: true,
         }
     }
 }
@@ -108,6 +120,8 @@ impl BotConfig {
             scale_rollouts: true,
             probe_moves: PROBE_MOVES,
             control_variate: CONTROL_VARIATE_DEFAULT,
+            scoring_search: SCORING_SEARCH_DEFAULT,
+            safety: true,
         }
     }
 }
@@ -276,7 +290,7 @@ pub fn decide_bid_with(
                         b: &cb,
                         swing_points,
                     };
-                    let limits = account.limits(true);
+                    let limits = limits_for(config, account, true);
                     let response = best_win_response_with(&curves, &predictive, rng, &limits);
                     (
                         response,
@@ -288,7 +302,7 @@ pub fn decide_bid_with(
                     )
                 }
                 None => {
-                    let limits = account.limits(false);
+                    let limits = limits_for(config, account, false);
                     (
                         best_response_within(swing_points, &predictive, &limits),
                         Pricing::Points { swing_points },
@@ -308,10 +322,25 @@ pub fn decide_bid_with(
     }
 }
 
+/// The limits on a bid in a win (`win`) or expected-score round: the account's, or none
+/// when `config` turns safety off.
+fn limits_for(config: &BotConfig, account: &Account, win: bool) -> Limits {
+    if config.safety {
+        account.limits(win)
+    } else {
+        Limits::NONE
+    }
+}
+
 /// The scoring: by win probability where the position calls for it (round 11), else the
 /// best by the table; or why there is none.
 pub fn decide_put(view: &GameView, config: &BotConfig) -> Result<(Category, Hand), String> {
     if let Some((choice, _)) = win_scoring(view, config.win_from_round)
+        && let Some(dice) = Hand::from_counts(&choice.dice)
+    {
+        return Ok((choice.category, dice));
+    }
+    if let Some(choice) = search_scoring(view, config)
         && let Some(dice) = Hand::from_counts(&choice.dice)
     {
         return Ok((choice.category, dice));

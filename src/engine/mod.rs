@@ -12,6 +12,7 @@ pub mod opponent;
 pub mod response;
 pub mod rollout;
 pub mod safety;
+pub mod scoring_search;
 pub mod skill;
 pub mod state;
 pub mod table_player;

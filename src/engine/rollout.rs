@@ -115,6 +115,18 @@ pub fn play_rollouts(
 ) -> Rollouts {
     let me0 = after_table_scoring(me, mine);
     let opp0 = after_table_scoring(opp, theirs);
+    play_rollouts_from(me0, opp0, futures, deadline, cache)
+}
+
+/// The rollouts from two players' states after this round's scoring (`me0`, `opp0`):
+/// the futures played before `deadline` (at least one batch).
+pub fn play_rollouts_from(
+    me0: PlayerState,
+    opp0: PlayerState,
+    futures: &[Vec<FutureRound>],
+    deadline: Option<Instant>,
+    cache: &mut ChoiceCache,
+) -> Rollouts {
     let mut doubled: Vec<i64> = Vec::with_capacity(futures.len());
     for (i, future) in futures.iter().enumerate() {
         // The clock is read once per batch, and never without a deadline (bench).

@@ -1,45 +1,78 @@
-//! The reader: an opponent that knows our next bid before it bids.
+//! The reader: a player that knows its opponent's next bid before it bids.
 //!
-//! It runs a copy of our bot on our inputs (everything we see is public: the rolls, the
-//! opponent's bids in `GET`, the opponent's scorings in `SET`), takes the copy's bid as a
-//! certain prediction and answers it best, by win probability where our bot would
-//! (the same endgame logic) and by expected score elsewhere. Whatever our bid leaves on
-//! the table, it takes. A bot whose bids are a deterministic function of public
-//! information is fully readable; one that randomises with a private seed is not.
+//! It runs a copy of its opponent on the opponent's inputs (everything a player sees is
+//! public: the rolls, the other's bids in `GET`, the other's scorings in `SET`), takes the
+//! copy's bid as a certain prediction and answers it best, by win probability where our
+//! bot would (the same endgame logic) and by expected score elsewhere.
+//!
+//! Two uses. `reader` copies our bot: whatever our bid leaves on the table, it takes (a
+//! bot whose bids are a deterministic function of public information is fully readable;
+//! one that randomises with a private seed is not). `oracle:SPEC` copies its opponent
+//! SPEC and plays our bot's search against the known bid: the ceiling of what modelling
+//! that opponent can earn. The copy's random stream is not the opponent's, so the known
+//! bid is exact against deterministic opponents only.
 
 use yacht::engine::endgame::win_curves;
 use yacht::engine::features::RoundFeatures;
 use yacht::engine::opponent::{Atom, Predictive};
 use yacht::engine::response::best_response;
 use yacht::engine::winbid::{best_win_response, Curves};
-use yacht::engine::{Bot, BotConfig, GameView, Reply, TablePlayer};
+use yacht::engine::{BotConfig, GameView, Reply, TablePlayer};
 use yacht::game::Agent;
 use yacht::protocol::{Answer, Command, Group};
 
-/// A reader of an opponent playing with `target` configuration.
-#[derive(Clone, Debug)]
+use super::BotAgent;
+
+/// A player that knows its opponent's bid in advance.
 pub struct Reader {
     /// Our own play (scoring, tracking); its bids are decided here.
     own: TablePlayer,
     /// The copy of the opponent, fed the opponent's inputs.
-    shadow: Bot,
-    /// First round in which the reader answers by win probability (0: never).
-    win_from_round: u8,
+    shadow: Box<dyn Agent + Send>,
+    /// The search's configuration (first win round, rollouts, clock).
+    search: BotConfig,
     /// Our own bid in the open auction (to rebuild the opponent's `GET`).
     my_bid: Option<(Group, u32)>,
-    /// The read bot's configuration, and ours (for [`Agent::reset`]).
-    configs: [BotConfig; 2],
+    /// Our scoring configuration (for [`Agent::reset`]).
+    own_config: BotConfig,
+    label: String,
+    /// The copy's bid in the open auction.
+    predicted: Option<(Group, u32)>,
+    /// Auctions whose opponent bid was seen, and those the copy did not predict exactly.
+    pub reads: u32,
+    pub misses: u32,
 }
 
 impl Reader {
-    /// A reader of `target`, bidding for the win from `win_from_round`.
+    /// A reader of our bot playing with `target` configuration, bidding for the win from
+    /// `win_from_round` with the target's search (clock on, as the target plays).
     pub fn new(target: BotConfig, own: BotConfig, win_from_round: u8) -> Reader {
+        let search = BotConfig {
+            win_from_round,
+            use_clock: true,
+            ..target
+        };
+        Reader::with_shadow(Box::new(BotAgent::new(target)), own, search, "reader")
+    }
+
+    /// A player with `own` scoring that runs `shadow` as a copy of its opponent and bids
+    /// with `search` against the copy's bid.
+    pub fn with_shadow(
+        shadow: Box<dyn Agent + Send>,
+        own: BotConfig,
+        search: BotConfig,
+        label: &str,
+    ) -> Reader {
         Reader {
             own: TablePlayer::new(own),
-            shadow: Bot::new(target),
-            win_from_round,
+            shadow,
+            search,
             my_bid: None,
-            configs: [target, own],
+            own_config: own,
+            label: label.to_string(),
+            predicted: None,
+            reads: 0,
+            misses: 0,
         }
     }
 
@@ -62,10 +95,19 @@ impl Reader {
                     _ => (Group::A, 0),
                 };
                 let bid = self.answer(predicted, &a.counts(), &b.counts());
+                self.predicted = Some(predicted);
                 self.my_bid = Some(bid);
                 self.own.handle(command, |_| bid)
             }
-            Command::Get { got, .. } => {
+            Command::Get {
+                got,
+                opp_group,
+                opp_amount,
+            } => {
+                if let Some(predicted) = self.predicted.take() {
+                    self.reads += 1;
+                    self.misses += u32::from(predicted != (opp_group, opp_amount));
+                }
                 // The opponent received the other group and saw our bid.
                 if let Some((group, amount)) = self.my_bid.take() {
                     self.shadow.handle(&Command::Get {
@@ -103,13 +145,7 @@ impl Reader {
             observed: usize::MAX,
         };
         let features = RoundFeatures::compute(view, a, b);
-        // The read bot's search, from the reader's own first win round, clock on.
-        let search = BotConfig {
-            win_from_round: self.win_from_round,
-            use_clock: true,
-            ..self.configs[0]
-        };
-        let response = match win_curves(view, &search, a, b) {
+        let response = match win_curves(view, &self.search, a, b) {
             Some([ca, cb]) => best_win_response(
                 &Curves {
                     a: &ca,
@@ -131,19 +167,16 @@ fn no_bid(_: &GameView) -> (Group, u32) {
 
 impl Agent for Reader {
     fn label(&self) -> String {
-        "reader".to_string()
+        self.label.clone()
     }
 
     fn reset(&mut self, game_seed: u64) {
-        // The copy's generator is not the one the read bot uses: a reader cannot know a
-        // private seed.
-        let [target, own] = self.configs;
-        let copy = BotConfig {
-            rng_seed: Some(game_seed.rotate_left(29) ^ 0x007E_ADE7_5EED),
-            ..target
-        };
-        *self = Reader::new(copy, own, self.win_from_round);
-        self.configs = [target, own];
+        // The copy's generator is not the opponent's: a reader cannot know a private seed.
+        self.shadow
+            .reset(game_seed.rotate_left(29) ^ 0x007E_ADE7_5EED);
+        self.own = TablePlayer::new(self.own_config);
+        self.my_bid = None;
+        self.predicted = None;
     }
 
     fn handle(&mut self, command: &Command) -> Reply {

@@ -1,11 +1,13 @@
 //! Player specifications as written on the command line:
 //! `bot`, `sample:N`, `sample:N:key=value,key=value`, `contest:NAME`, `cmd:<command line>`,
-//! `export:DIR`.
+//! `export:DIR`, `reader[:options]`, `oracle:SPEC`.
 
 use std::str::FromStr;
 
 use yacht::engine::bot::Bidder;
 use yacht::engine::BotConfig;
+
+use yacht::game::Agent;
 
 use super::{BotAgent, ExternalPlayer, InProcess, Player, Reader};
 use crate::samples::{SampleAi, SampleConfig};
@@ -27,6 +29,10 @@ pub enum PlayerSpec {
     /// A contest export built in DIR (`harness export DIR`, then the judge's build): run
     /// as the judge runs it, `./target/release/main NYPC` in DIR beside its `data.bin`.
     Export(std::path::PathBuf),
+    /// Our bot told its opponent's next bid in advance: it runs a copy of the in-process
+    /// opponent SPEC on the opponent's inputs and plays our bot's search (fixed rollout
+    /// counts, no clock) against the copy's bid. The ceiling of opponent modelling.
+    Oracle(Box<PlayerSpec>),
 }
 
 /// The judge's command line, relative to an export's folder.
@@ -52,6 +58,40 @@ impl PlayerSpec {
             }
             PlayerSpec::Command(line) => Box::new(ExternalPlayer::new(line)?),
             PlayerSpec::Export(dir) => Box::new(ExternalPlayer::new(EXPORT_COMMAND)?.in_dir(dir)),
+            PlayerSpec::Oracle(opponent) => {
+                let search = BotConfig {
+                    use_clock: false,
+                    ..BotConfig::default()
+                };
+                let label = self.label();
+                Box::new(InProcess::with_prefix(
+                    Reader::with_shadow(opponent.agent()?, search, search, &label),
+                    "oracle: ",
+                ))
+            }
+        })
+    }
+
+    /// The player as an in-process agent (for a copy run inside another player); external
+    /// programs and oracles have none.
+    pub fn agent(&self) -> Result<Box<dyn Agent + Send>, String> {
+        Ok(match self {
+            PlayerSpec::Bot(config) => Box::new(BotAgent::new(*config)),
+            PlayerSpec::Reader(config) => {
+                Box::new(Reader::new(*config, *config, config.win_from_round))
+            }
+            PlayerSpec::Sample(config) => Box::new(SampleAi::new(config.clone())),
+            PlayerSpec::Contest(name) => {
+                let member = crate::contest::member(name)
+                    .ok_or_else(|| format!("no contest bot {name:?}"))?;
+                Box::new(crate::contest::ContestBot::new(member))
+            }
+            PlayerSpec::Command(_) | PlayerSpec::Export(_) | PlayerSpec::Oracle(_) => {
+                return Err(format!(
+                    "{} is not an in-process player: an oracle copies bot, reader, sample:N or contest:NAME",
+                    self.label()
+                ));
+            }
         })
     }
 
@@ -64,6 +104,7 @@ impl PlayerSpec {
             PlayerSpec::Contest(name) => format!("contest:{name}"),
             PlayerSpec::Command(line) => format!("cmd:{line}"),
             PlayerSpec::Export(dir) => format!("export:{}", dir.display()),
+            PlayerSpec::Oracle(opponent) => format!("oracle:{}", opponent.label()),
         }
     }
 
@@ -87,6 +128,11 @@ impl FromStr for PlayerSpec {
             if let Some(options) = text.strip_prefix(name).and_then(|r| r.strip_prefix(':')) {
                 return parse_bot_options(options).map(make);
             }
+        }
+        if let Some(opponent) = text.strip_prefix("oracle:") {
+            let opponent: PlayerSpec = opponent.parse()?;
+            opponent.agent()?;
+            return Ok(PlayerSpec::Oracle(Box::new(opponent)));
         }
         if let Some(line) = text.strip_prefix("cmd:") {
             if line.trim().is_empty() {
@@ -121,7 +167,7 @@ impl FromStr for PlayerSpec {
             return SampleConfig::with_options(number, &options).map(PlayerSpec::Sample);
         }
         Err(format!(
-            "unknown player {text:?}: use bot, sample:N[:key=value,...], contest:NAME, cmd:<command line> or export:DIR"
+            "unknown player {text:?}: use bot, reader, sample:N[:key=value,...], contest:NAME, oracle:SPEC, cmd:<command line> or export:DIR"
         ))
     }
 }
@@ -129,7 +175,8 @@ impl FromStr for PlayerSpec {
 /// `bidder=equilibrium|model`, `win=ROUND` (0: never bid for the win), `rollouts=N` (per
 /// win curve in round 2), `scale=0|1` (whether later rounds play more), `probe=N` (probe
 /// rollouts that must move), `cv=0|1` (whether win curves use the table's expected difference
-/// as a control variate), `clock=0|1` (whether the clock may stop the win search),
+/// as a control variate), `safety=0|1` (whether the model's bids keep to the safety
+/// limits), `wscore=0|1` (whether rounds 2–10 score by win probability), `clock=0|1` (whether the clock may stop the win search),
 /// `seed=N` (the private generator's seed in every game).
 fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
     let mut config = BotConfig::default();
@@ -180,6 +227,20 @@ fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
                     _ => return Err(format!("cv {value:?}: 0 or 1")),
                 }
             }
+            "wscore" => {
+                config.scoring_search = match value {
+                    "0" => false,
+                    "1" => true,
+                    _ => return Err(format!("wscore {value:?}: 0 or 1")),
+                }
+            }
+            "safety" => {
+                config.safety = match value {
+                    "0" => false,
+                    "1" => true,
+                    _ => return Err(format!("safety {value:?}: 0 or 1")),
+                }
+            }
             "clock" => {
                 config.use_clock = match value {
                     "0" => false,
@@ -189,7 +250,7 @@ fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
             }
             _ => {
                 return Err(format!(
-                    "unknown bot option {key:?} (bidder, win, rollouts, scale, probe, cv, clock, seed)"
+                    "unknown bot option {key:?} (bidder, win, rollouts, scale, probe, cv, wscore, safety, clock, seed)"
                 ));
             }
         }
@@ -219,6 +280,12 @@ fn bot_label(name: &str, config: &BotConfig) -> String {
         }
         if config.control_variate != default.control_variate {
             label += &format!(",cv={}", u8::from(config.control_variate));
+        }
+        if config.scoring_search != default.scoring_search {
+            label += &format!(",wscore={}", u8::from(config.scoring_search));
+        }
+        if config.safety != default.safety {
+            label += &format!(",safety={}", u8::from(config.safety));
         }
         if let Some(seed) = config.rng_seed {
             label += &format!(",seed={seed}");
@@ -281,6 +348,10 @@ mod tests {
             "reader:win=7".parse::<PlayerSpec>().unwrap(),
             PlayerSpec::Reader(_)
         ));
+        let oracle: PlayerSpec = "oracle:bot:bidder=equilibrium,win=0".parse().unwrap();
+        assert_eq!(oracle.label(), "oracle:bot:bidder=equilibrium,win=0");
+        assert_eq!(oracle.label().parse::<PlayerSpec>(), Ok(oracle));
+        assert!("oracle:contest:adapt-ema".parse::<PlayerSpec>().is_ok());
         assert_eq!(
             "sample:7:scale=2,base=100"
                 .parse::<PlayerSpec>()
@@ -306,6 +377,8 @@ mod tests {
             "sample:3:scale=1",
             "bot:bidder=psychic",
             "bot:win",
+            "oracle:cmd:./yacht-bot",
+            "oracle:oracle:bot",
         ] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }
