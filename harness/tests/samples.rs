@@ -26,7 +26,8 @@ fn every_sample_ai_plays_legal_games() {
     for n in 1..=10u8 {
         for (opponent, deals) in [
             (format!("sample:{}", n % 10 + 1), 300),
-            ("bot".to_string(), 100),
+            // A lighter search: this checks the samples' games, not the bot's strength.
+            ("bot:rollouts=200".to_string(), 100),
         ] {
             let o = run(&format!("sample:{n}"), &opponent, deals, n as u64);
             assert!(
