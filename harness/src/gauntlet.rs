@@ -20,11 +20,13 @@ use crate::report::score_percent_and_elo;
 use crate::stats::sprt::{llr_normal_approximation, Decision, SprtConfig};
 use crate::stats::{Estimate, Moments};
 
-/// A gauntlet: `candidate` and `baseline` against each of `opponents`.
+/// A gauntlet: `candidate` and `baseline` against each of `opponents` (and each of
+/// `also`, further baselines compared with the same candidate games).
 #[derive(Clone, Debug)]
 pub struct GauntletConfig {
     pub candidate: PlayerSpec,
     pub baseline: PlayerSpec,
+    pub also: Vec<PlayerSpec>,
     pub opponents: Vec<PlayerSpec>,
     pub deals: Deals,
     pub threads: usize,
@@ -33,10 +35,26 @@ pub struct GauntletConfig {
 }
 
 /// Both players' matches against one opponent.
+#[derive(Clone)]
 pub struct Row {
     pub opponent: String,
     pub candidate: MatchOutcome,
     pub baseline: MatchOutcome,
+    /// The further baselines' matches, in the order of [`GauntletConfig::also`].
+    pub also: Vec<MatchOutcome>,
+}
+
+/// The rows with further baseline `index` in the baseline's place (for its report).
+pub fn against_also(rows: &[Row], index: usize) -> Vec<Row> {
+    rows.iter()
+        .filter_map(|row| {
+            Some(Row {
+                baseline: row.also.get(index)?.clone(),
+                also: Vec::new(),
+                ..row.clone()
+            })
+        })
+        .collect()
 }
 
 /// The paired comparison over every opponent and deal.
@@ -91,6 +109,7 @@ pub fn run_gauntlet(config: &GauntletConfig) -> Result<Vec<Row>, String> {
                 opponent: opponent.label(),
                 candidate: play(&config.candidate)?,
                 baseline: play(&config.baseline)?,
+                also: config.also.iter().map(play).collect::<Result<_, _>>()?,
             })
         })
         .collect()

@@ -66,6 +66,9 @@ enum Cmd {
         /// The baseline it must not fall below.
         #[arg(long, value_name = "PLAYER", default_value = "bot:bidder=equilibrium")]
         baseline: String,
+        /// Further baselines (repeatable), each reported against the same candidate games.
+        #[arg(long = "also", value_name = "PLAYER")]
+        also: Vec<String>,
         /// Opponents (repeatable); default: the contest population (`contest::POPULATION`).
         #[arg(long = "opponent", value_name = "PLAYER")]
         opponents: Vec<String>,
@@ -350,6 +353,7 @@ fn run(command: Cmd) -> Result<(), String> {
         Cmd::Gauntlet {
             bot,
             baseline,
+            also,
             opponents,
             samples,
             nelo0,
@@ -373,6 +377,7 @@ fn run(command: Cmd) -> Result<(), String> {
             let config = harness::gauntlet::GauntletConfig {
                 candidate: bot.parse()?,
                 baseline: baseline.parse()?,
+                also: also.iter().map(|a| a.parse()).collect::<Result<_, _>>()?,
                 opponents,
                 deals: run.deals()?,
                 threads: run.threads,
@@ -391,6 +396,19 @@ fn run(command: Cmd) -> Result<(), String> {
                     nelo1
                 )
             );
+            for (i, other) in config.also.iter().enumerate() {
+                println!();
+                print!(
+                    "{}",
+                    harness::gauntlet::report(
+                        &config.candidate.label(),
+                        &other.label(),
+                        &harness::gauntlet::against_also(&rows, i),
+                        nelo0,
+                        nelo1
+                    )
+                );
+            }
             println!("({:.1} s)", started.elapsed().as_secs_f64());
             Ok(())
         }

@@ -2,7 +2,7 @@
 //! and the gauntlet reports every opponent with a paired verdict.
 
 use harness::contest::POPULATION;
-use harness::gauntlet::{report, run_gauntlet, GauntletConfig};
+use harness::gauntlet::{against_also, report, run_gauntlet, GauntletConfig};
 use harness::matches::{run_match, Deals, MatchConfig};
 use harness::player::PlayerSpec;
 use harness::referee::RefereeOptions;
@@ -50,6 +50,7 @@ fn the_gauntlet_reports_every_opponent_side_by_side() {
     let rows = run_gauntlet(&GauntletConfig {
         candidate: "bot".parse().unwrap(),
         baseline: "bot:bidder=equilibrium".parse().unwrap(),
+        also: vec!["bot:win=0".parse().unwrap()],
         opponents,
         deals: Deals::Seeded { seed: 4, count: 2 },
         threads: 0,
@@ -65,6 +66,18 @@ fn the_gauntlet_reports_every_opponent_side_by_side() {
     let text = report("bot", "bot:bidder=equilibrium", &rows, -3.0, 0.0);
     assert!(text.contains("contest:heur-capped") && text.contains("contest:adapt-ema"));
     assert!(text.contains("SPRT nElo [-3, 0]"), "{text}");
+    // The further baseline is reported against the same candidate games.
+    let also = against_also(&rows, 0);
+    assert_eq!(also.len(), 2);
+    for (row, other) in rows.iter().zip(&also) {
+        assert_eq!(row.candidate.pair_halves, other.candidate.pair_halves);
+        assert_eq!(other.baseline.y_label, row.baseline.y_label);
+        assert!(
+            other.baseline.x_label.contains("win=0"),
+            "{}",
+            other.baseline.x_label
+        );
+    }
 }
 
 /// The oracle knows a deterministic opponent's every bid before it bids: its copy, fed
