@@ -7,8 +7,9 @@
 
 use std::time::Instant;
 
-use crate::engine::bot::{decide_bid, Reply};
+use crate::engine::bot::decide_bid;
 use crate::engine::opponent::OpponentModel;
+use crate::engine::Reply;
 use crate::engine::{Bot, BotConfig, TablePlayer};
 use crate::game::{play_agents, Agent, Deal};
 use crate::protocol::{Command, BID_MAX_POINTS};

@@ -12,7 +12,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use crate::engine::bot::Bidder;
+use crate::engine::Bidder;
 use crate::engine::BotConfig;
 use crate::table;
 

@@ -3,9 +3,9 @@
 use std::time::{Duration, Instant};
 
 use super::bidding::{bundle_values, POINTS_PER_UNIT};
-use super::bot::BotConfig;
 use super::choice::{all_choices, best_choice_for, Choice};
 use super::choice_cache::ChoiceCache;
+use super::config::BotConfig;
 use super::rollout::{play_rollouts, sample_futures};
 use super::view::GameView;
 use super::wincurve::{
@@ -49,14 +49,6 @@ pub fn is_open(round: usize, diffs_points: &[f64]) -> bool {
 /// 1.19 against bot:win=0, 58.77% ± 1.17 before).
 pub const WIN_FLAT_EPSILON: f64 = 0.005;
 
-/// Movement the probe must show before the full search runs, in probe rollouts: 0, any at
-/// all (half a rollout, from a tie). Only a decided game, where no probe rollout can be
-/// flipped by the transfer, skips the search. The old gate of two rollouts also skipped
-/// open games with small swings (rounds 2–4 nearly always), where choosing the bundle by
-/// win probability costs nothing in points: opening it (with bids for the win from round
-/// 2) measured +1.9 points of score [+0.1, +3.7], see `WIN_FROM_ROUND_DEFAULT`.
-pub const PROBE_MOVES: u8 = 0;
-
 /// The probe's flatness threshold for `config`: `probe_moves` of its rollouts (0: any
 /// movement at all, half a rollout from a tie).
 pub fn probe_epsilon(config: &BotConfig) -> f64 {
@@ -75,10 +67,6 @@ pub fn curves_matter(curves: &[WinCurve; 2], swing_points: f64, epsilon: f64) ->
     high - low >= epsilon
 }
 
-/// Rollouts per win curve in round 2 (later rounds scale it by
-/// [`ROLLOUT_PERCENT_BY_ROUND`]). 400 → 800 in e7a506f; 800 → 1,800 when the schedule was
-/// set to fill the time budget (see [`ROLLOUT_PERCENT_BY_ROUND`]).
-pub const ROLLOUTS: usize = 1_800;
 /// Rollouts per curve by round, in percent of round 2's ([`BotConfig::rollouts`]): 1,800
 /// in round 2 up to 31,500 in rounds 9–10. A rollout plays the auctions left, so later
 /// rounds' are cheaper; these fill the time a decision may take. Pinned to one core
@@ -107,7 +95,7 @@ pub fn rollouts_for_round(config: &BotConfig, round: usize) -> usize {
     (config.rollouts * percent / 100).max(1)
 }
 
-/// Rollouts of the probe that skips decided games: a small fraction of [`ROLLOUTS`], set by
+/// Rollouts of the probe that skips decided games: a small fraction of [`super::config::ROLLOUTS`], set by
 /// hand (e7a506f); not measured alone.
 pub const PROBE_ROLLOUTS: usize = 64;
 /// Safety stop for computing both win curves of one bid: play uses fixed rollout counts,

@@ -63,6 +63,10 @@ impl Predictive {
     }
 }
 
+/// Rounds observed before the model is used at all. Structural: before the first `GET` the
+/// model holds only its prior, so the bid is the equilibrium's; later starts not measured.
+pub const MIN_OBSERVED_ROUNDS: usize = 1;
+
 /// Offsets (in spreads) and weights of the atoms that stand for one habit's amount. Set by
 /// hand (0e818d9), neither fitted nor measured: symmetric, variance about 1.0 spread² (the
 /// Laplace likelihood's is 2.0).

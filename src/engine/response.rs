@@ -16,53 +16,13 @@
 //! next to the equilibrium bid fits the game's account ([`super::safety`]).
 
 use super::bidding::equilibrium_bid;
-use super::opponent::{Atom, Predictive};
-use super::safety::{clip_toward, risk, Limits, Pricing};
+use super::opponent::{Atom, Predictive, MIN_OBSERVED_ROUNDS};
+use super::payoff::{base, clip_toward, points_risk, worst_case, Limits, Response};
 use crate::protocol::{Group, BID_MAX_POINTS};
-use crate::rules::auction::{our_outcomes, SealedBid};
 
 /// Weight always kept on the worst case: a confident model may still be wrong. Set by hand
 /// (0e818d9); not measured (`harness gauntlet --deals 100` at other values would).
 pub const ROBUST_FLOOR: f64 = 0.05;
-/// Rounds observed before the model is used at all. Structural: before the first `GET` the
-/// model holds only its prior, so the bid is the equilibrium's; later starts not measured.
-pub const MIN_OBSERVED_ROUNDS: usize = 1;
-
-/// A chosen bid and the objective it reached.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Response {
-    pub group: Group,
-    pub amount: u32,
-    pub objective_points: f64,
-    /// The hedge weight λ used.
-    pub lambda: f64,
-    /// The safe reference bid (the equilibrium bid; on win curves, the maximin bid).
-    pub reference: (Group, u32),
-    /// The most this bid can lose next to the reference against any opponent bid.
-    pub risk: f64,
-}
-
-fn base(swing_points: f64, group: Group) -> f64 {
-    match group {
-        Group::A => swing_points,
-        Group::B => 0.0,
-    }
-}
-
-/// Our payoff (points) for ask (g, x) against their ask (h, y): the auction's own rule
-/// ([`our_outcomes`]), a tie being a fair coin.
-pub fn payoff(swing_points: f64, g: Group, x: u32, h: Group, y: u32) -> f64 {
-    let [win_tie, lose_tie] = our_outcomes(SealedBid::new(g, x), SealedBid::new(h, y))
-        .map(|(got, delta)| base(swing_points, got) + delta as f64);
-    0.5 * (win_tie + lose_tie)
-}
-
-/// The least payoff of ask (g, x) over every opponent bid.
-pub fn worst_case(swing_points: f64, g: Group, x: u32) -> f64 {
-    let x = x as f64;
-    (base(swing_points, g.other()) + 2.0 * x).min(base(swing_points, g) - 2.0 * x)
-}
-
 /// Expected payoff of (g, x) over atoms (weights normalised by `total`), using prefix sums
 /// over the same-group atoms sorted by amount.
 struct Expectation<'a> {
@@ -154,7 +114,6 @@ pub fn best_response_within(
     if predictive.observed < MIN_OBSERVED_ROUNDS || predictive.atoms.is_empty() {
         return equilibrium;
     }
-    let pricing = Pricing::Points { swing_points };
     let lambda = (predictive.hedge() + ROBUST_FLOOR).clamp(0.0, 1.0);
     let expectation = Expectation::new(swing_points, &predictive.atoms);
     let objective = |g: Group, x: u32| {
@@ -170,7 +129,7 @@ pub fn best_response_within(
             swing_points,
             reference,
             (g, x),
-            risk(&pricing, reference, (g, x)),
+            points_risk(swing_points, reference, (g, x)),
         )
     };
     let mut consider = |g: Group, x: u32| {
@@ -195,7 +154,7 @@ pub fn best_response_within(
                 objective_points: value,
                 lambda,
                 reference,
-                risk: risk(&pricing, reference, (g, x)),
+                risk: points_risk(swing_points, reference, (g, x)),
             };
         }
     };
@@ -220,6 +179,7 @@ pub fn best_response_within(
 mod tests {
     use super::*;
     use crate::engine::opponent::Atom;
+    use crate::engine::payoff::payoff;
 
     fn point(group: Group, amount: u32, observed: usize) -> Predictive {
         Predictive {
@@ -258,22 +218,6 @@ mod tests {
     fn against_a_zero_bidder_on_the_other_group_we_pay_nothing() {
         let r = best_response(40_000.0, &point(Group::B, 0, 3));
         assert_eq!((r.group, r.amount), (Group::A, 0));
-    }
-
-    #[test]
-    fn payoffs_follow_the_rules() {
-        // Different groups: both pay.
-        assert_eq!(
-            payoff(100.0, Group::A, 10, Group::B, 30),
-            100.0 - 10.0 + 30.0
-        );
-        // Same group, we win: we pay, they earn.
-        assert_eq!(payoff(100.0, Group::A, 30, Group::A, 10), 100.0 - 40.0);
-        // Same group, we lose: we earn, they pay.
-        assert_eq!(payoff(100.0, Group::A, 10, Group::A, 30), 40.0);
-        // A tie is a coin.
-        assert_eq!(payoff(100.0, Group::A, 20, Group::A, 20), 50.0);
-        assert_eq!(worst_case(100.0, Group::A, 25), 50.0);
     }
 
     #[test]

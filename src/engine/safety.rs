@@ -31,11 +31,10 @@
 //! and what the game's auctions have earned above that guarantee so far.
 
 use super::bidding::equilibrium_bid;
-use super::response::{payoff, worst_case};
-use super::trust::{points_risk, Trust};
-use super::winbid::Curves;
+use super::payoff::{payoff, risk_below, worst_case, Curves, Limits};
+use super::trust::Trust;
 use super::wincurve::WinCurve;
-use crate::protocol::{Group, BID_MAX_POINTS};
+use crate::protocol::Group;
 
 /// The expected-score allowance per game, points: the most the auctions of a game may
 /// earn below the equilibrium's guarantee, about 1% of a game's score. Against the zero
@@ -115,103 +114,6 @@ pub fn risk(pricing: &Pricing, reference: (Group, u32), bid: (Group, u32)) -> f6
         return 0.0;
     }
     risk_below(pricing.worst(reference), pricing.worst(bid))
-}
-
-/// [`risk`] from the two worst cases, for callers that already have them.
-pub fn risk_below(guaranteed: f64, worst_bid: f64) -> f64 {
-    (guaranteed - worst_bid).max(0.0)
-}
-
-/// The most `bid` can earn below `reference` in points against one opponent ask, over
-/// every ask: its regret next to the safe bid. Both payoffs are piecewise linear in the
-/// opponent's amount with kinks only at the two bids, so the ends and the kinks (with
-/// their neighbours, for the ties) are every candidate.
-pub fn regret_points(swing_points: f64, reference: (Group, u32), bid: (Group, u32)) -> f64 {
-    if bid == reference {
-        return 0.0;
-    }
-    let mut amounts = vec![0, BID_MAX_POINTS];
-    for x in [reference.1, bid.1] {
-        amounts.extend([x.saturating_sub(1), x, (x + 1).min(BID_MAX_POINTS)]);
-    }
-    let mut worst = 0.0f64;
-    for h in Group::BOTH {
-        for &y in &amounts {
-            let safe = payoff(swing_points, reference.0, reference.1, h, y);
-            let ours = payoff(swing_points, bid.0, bid.1, h, y);
-            worst = worst.max(safe - ours);
-        }
-    }
-    worst
-}
-
-/// What an auction's bid may risk: win probability below the safe bid's guarantee
-/// (`win`, win rounds only), points of worst case below it ([`Trust::risk_cap_points`]),
-/// and points of regret next to it ([`Account::regret`]).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Limits {
-    /// Points below the safe bid's guarantee (expected-score rounds) or win probability
-    /// below it (win rounds).
-    pub risk: f64,
-    /// Points of worst case below the safe bid's, by the model's trust.
-    pub points_risk: f64,
-    /// Points of regret next to the safe bid.
-    pub regret_points: f64,
-}
-
-/// The allowed bid on `bid`'s group closest to `bid` between it and `reference` (same
-/// group), when `bid` itself is not allowed: risk and regret grow with the distance from
-/// the safe bid, so a binary search finds the edge. `None` on another group, or when no
-/// amount but the reference's is allowed.
-pub fn clip_toward(
-    reference: (Group, u32),
-    bid: (Group, u32),
-    allowed: impl Fn(u32) -> bool,
-) -> Option<(Group, u32)> {
-    if bid.0 != reference.0 || bid.1 == reference.1 {
-        return None;
-    }
-    // `inside` is allowed (the reference), `outside` is not (the bid).
-    let (mut inside, mut outside) = (reference.1, bid.1);
-    while inside.abs_diff(outside) > 1 {
-        let middle = if inside < outside {
-            inside + (outside - inside) / 2
-        } else {
-            outside + (inside - outside) / 2
-        };
-        if allowed(middle) {
-            inside = middle;
-        } else {
-            outside = middle;
-        }
-    }
-    (inside != reference.1).then_some((bid.0, inside))
-}
-
-impl Limits {
-    /// No limit (test adversaries).
-    pub const NONE: Limits = Limits {
-        risk: f64::INFINITY,
-        points_risk: f64::INFINITY,
-        regret_points: f64::INFINITY,
-    };
-
-    /// Whether `bid`, whose risk in the auction's own unit is `risk`, fits next to
-    /// `reference` for swing `swing_points`.
-    pub fn allow(
-        &self,
-        swing_points: f64,
-        reference: (Group, u32),
-        bid: (Group, u32),
-        risk: f64,
-    ) -> bool {
-        // Within the stakes at which the model has held, or within what the model's own
-        // deviations have earned (never the opponent's gifts, which the safe bid keeps).
-        risk <= self.risk
-            && points_risk(swing_points, reference, bid) <= self.points_risk
-            && (self.regret_points.is_infinite()
-                || regret_points(swing_points, reference, bid) <= self.regret_points)
-    }
 }
 
 /// An open auction's pricing and safe bid.
@@ -344,6 +246,8 @@ impl Account {
 mod tests {
     use super::*;
     use crate::engine::bidding::equilibrium_bid;
+    use crate::engine::payoff::{clip_toward, regret_points};
+    use crate::protocol::BID_MAX_POINTS;
     use crate::rng::Pcg64;
 
     fn any_group(rng: &mut Pcg64) -> Group {

@@ -4,12 +4,20 @@
 //! bench's mis-scaled equilibrium bidder and the harness's reader, which decide bids from
 //! outside. Tracking and scoring are written here once.
 
-use super::bot::{decide_put, BotConfig, Reply};
+use super::config::BotConfig;
+use super::scoring::decide_put;
 use super::view::GameView;
 
 use crate::protocol::{Answer, Command, Group, Hand, Owed, BID_MAX_POINTS};
 use crate::rules::category::Category;
 use crate::rules::dice::{for_each_submultiset, HAND_DICE};
+
+/// The answer to a command (if one is owed) and anything worth reporting on stderr.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    pub answer: Option<Answer>,
+    pub warnings: Vec<String>,
+}
 
 /// The tracked game and the scoring configuration.
 #[derive(Clone, Debug, Default)]

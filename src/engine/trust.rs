@@ -17,7 +17,7 @@
 //! (one miss at a small stake does not close the large ones the model has held at).
 
 use super::bidding::equilibrium_bid;
-use super::response::{payoff, worst_case};
+use super::payoff::payoff;
 use crate::protocol::Group;
 
 /// Risk in points a deviation may take per point of the largest stake at which the model
@@ -76,17 +76,10 @@ impl Trust {
     }
 }
 
-/// The risk in points of `bid` next to the safe bid `reference` (the equilibrium bid in
-/// expected-score rounds, the maximin bid on win curves) for swing `swing_points`: how
-/// much lower its worst case over every opponent bid is.
-pub fn points_risk(swing_points: f64, reference: (Group, u32), bid: (Group, u32)) -> f64 {
-    let worst = |b: (Group, u32)| worst_case(swing_points, b.0, b.1);
-    (worst(reference) - worst(bid)).max(0.0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::payoff::points_risk;
 
     fn eq(swing_points: f64) -> (Group, u32) {
         equilibrium_bid(swing_points as i64)

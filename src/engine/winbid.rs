@@ -6,13 +6,11 @@
 //! where the win probability cannot be moved the bid still maximises the expected margin.
 
 use super::bidding::equilibrium_bid;
-use super::opponent::Predictive;
-use super::response::{Response, MIN_OBSERVED_ROUNDS};
-use super::safety::{clip_toward, risk_below, Limits};
+use super::opponent::{Predictive, MIN_OBSERVED_ROUNDS};
+use super::payoff::{clip_toward, risk_below, Curves, Limits, Response, MARGIN_PER_POINT};
 use super::wincurve::WinCurve;
 use crate::protocol::{Group, BID_MAX_POINTS};
 use crate::rng::Pcg64;
-use crate::rules::auction::{our_outcomes, SealedBid};
 
 /// Weight always kept on the worst case when bidding for the win: none, since 37ee622. In a
 /// close game a floor bought insurance (up to 2,500 points a bid) against an adversary the
@@ -20,61 +18,10 @@ use crate::rules::auction::{our_outcomes, SealedBid};
 /// (with that commit's other changes: 58.55% ± 1.19 against bot:win=0, 58.77% ± 1.17 before).
 pub const ROBUST_FLOOR_WIN: f64 = 0.0;
 
-/// Weight of one point of expected margin next to a win probability of 1: a tie-break,
-/// so that where the win probability cannot be moved the bid keeps its points. Larger
-/// weights kept more margin but made our bids easier to read: `harness gauntlet --deals
-/// 100` gave 59.5% / 60.5% / 62.0% against `contest:equilibrium` with mean margins 4,050 /
-/// 1,160 / 1,620 points below the equilibrium bidder's at 1e-9 / 3e-6 / 1e-5 (4aae6ee),
-/// while `harness match bot reader --deals 150` gave the bot 56.0% / 49.7% / 44.0% (b6f28f2).
-const MARGIN_PER_POINT: f64 = 1e-9;
-
 /// Scale factors of the equilibrium amount also tried as candidates (besides 0, the model's
 /// atoms ±1 and the curves' critical amounts). A coarse grid set by hand (eccc4fe); not
 /// measured.
 const EQUILIBRIUM_MULTIPLES: [f64; 8] = [0.25, 0.5, 0.75, 1.25, 1.5, 2.0, 3.0, 4.0];
-
-/// The two curves: we get A, we get B.
-pub struct Curves<'a> {
-    pub a: &'a WinCurve,
-    pub b: &'a WinCurve,
-    pub swing_points: f64,
-}
-
-impl Curves<'_> {
-    /// Value of receiving `g` with net transfer `delta` (points).
-    fn value(&self, g: Group, delta: f64) -> f64 {
-        let (curve, base) = match g {
-            Group::A => (self.a, self.swing_points),
-            Group::B => (self.b, 0.0),
-        };
-        curve.at(delta) + MARGIN_PER_POINT * (base + delta)
-    }
-
-    /// Our value for ask (g, x) against their ask (h, y).
-    pub fn outcome(&self, g: Group, x: u32, h: Group, y: u32) -> f64 {
-        // The auction's own rule; a tie is a fair coin.
-        let [(g1, d1), (g2, d2)] = our_outcomes(SealedBid::new(g, x), SealedBid::new(h, y));
-        if (g1, d1) == (g2, d2) {
-            self.value(g1, d1 as f64)
-        } else {
-            0.5 * (self.value(g1, d1 as f64) + self.value(g2, d2 as f64))
-        }
-    }
-
-    /// The least value of ask (g, x) over every opponent bid (values grow with δ).
-    pub fn worst_case(&self, g: Group, x: u32) -> f64 {
-        let xf = x as f64;
-        let mut worst = self.value(g, -xf); // they ask the other group with 0
-        worst = worst.min(self.outcome(g, x, g, x)); // a tie
-        if x > 0 {
-            worst = worst.min(self.value(g, -2.0 * xf + 1.0)); // they bid just below
-        }
-        if x < BID_MAX_POINTS {
-            worst = worst.min(self.value(g.other(), 2.0 * xf + 1.0)); // just above
-        }
-        worst
-    }
-}
 
 /// Hedge weight from which the opponent is treated as one that may read our bids: from
 /// there on the bid is drawn among the near-best ones with a private generator, so a

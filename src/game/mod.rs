@@ -14,8 +14,8 @@ pub use agents::{play_agents, AgentSeats, GameRecord, NoAnswer};
 pub use deal::{Deal, DealRound};
 pub use play::{play, Event, Illegal, Played, Seats, Stop};
 
-use crate::engine::bot::Reply;
 use crate::engine::Bot;
+use crate::engine::Reply;
 use crate::protocol::Command;
 
 /// Anything that plays through typed commands: the bot, the sample AIs, test adversaries.

@@ -15,8 +15,9 @@
 use yacht::engine::endgame::win_curves;
 use yacht::engine::features::RoundFeatures;
 use yacht::engine::opponent::{Atom, Predictive};
+use yacht::engine::payoff::Curves;
 use yacht::engine::response::best_response;
-use yacht::engine::winbid::{best_win_response, Curves};
+use yacht::engine::winbid::best_win_response;
 use yacht::engine::{BotConfig, GameView, Reply, TablePlayer};
 use yacht::game::Agent;
 use yacht::protocol::{Answer, Command, Group};

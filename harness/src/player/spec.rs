@@ -4,7 +4,7 @@
 
 use std::str::FromStr;
 
-use yacht::engine::bot::Bidder;
+use yacht::engine::Bidder;
 use yacht::engine::BotConfig;
 
 use yacht::game::Agent;

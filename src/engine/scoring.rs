@@ -1,5 +1,8 @@
-//! Scorings by win probability in rounds 2–10: the table's best few, each rolled out.
+//! The scoring decision: round 11 by win probability over every round-12 bundle pair
+//! ([`super::endgame::win_scoring`]), rounds 2–10 by rollouts of the table's best few
+//! when `BotConfig::scoring_search` is on ([`search_scoring`]), else the table's argmax.
 //!
+//! The rollout search:
 //! The table's argmax maximises the expected final score. Behind, a choice that keeps a
 //! long shot alive can win more often; ahead, one that keeps the spread small. Each of
 //! the table's best few scorings (within [`SCORING_WINDOW_POINTS`] of the best) is rolled
@@ -12,14 +15,16 @@
 use std::time::{Duration, Instant};
 
 use super::bidding::POINTS_PER_UNIT;
-use super::bot::BotConfig;
 use super::choice::{all_choices, best_choice_for, Choice};
 use super::choice_cache::ChoiceCache;
-use super::endgame::{is_open, rollouts_for_round, WIN_CURVES_BUDGET_MS};
+use super::config::BotConfig;
+use super::endgame::{is_open, rollouts_for_round, win_scoring, WIN_CURVES_BUDGET_MS};
 use super::rollout::{play_rollouts_from, sample_futures, table_mean_doubled};
 use super::view::GameView;
 use super::wincurve::after_table_scoring;
+use crate::protocol::Hand;
 use crate::rules::auction::AUCTION_ROUNDS;
+use crate::rules::category::Category;
 
 /// Candidates rolled out besides the table's choice, at most.
 pub const SCORING_CANDIDATES: usize = 3;
@@ -29,6 +34,30 @@ pub const SCORING_WINDOW_POINTS: i64 = 4_000;
 /// How many standard errors of the paired difference a candidate's win probability must
 /// beat the table's choice by. Set by hand: about a 2% one-sided test.
 pub const SWITCH_STANDARD_ERRORS: f64 = 2.0;
+
+/// The scoring: by win probability where the position calls for it (round 11), else the
+/// best by the table; or why there is none.
+pub fn decide_put(view: &GameView, config: &BotConfig) -> Result<(Category, Hand), String> {
+    if let Some((choice, _)) = win_scoring(view, config.win_from_round)
+        && let Some(dice) = Hand::from_counts(&choice.dice)
+    {
+        return Ok((choice.category, dice));
+    }
+    if let Some(choice) = search_scoring(view, config)
+        && let Some(dice) = Hand::from_counts(&choice.dice)
+    {
+        return Ok((choice.category, dice));
+    }
+    let choice = best_choice_for(&view.me).ok_or_else(|| {
+        format!(
+            "no legal scoring: {} dice held, used set {:#05x}",
+            view.me.held_dice(),
+            view.me.used
+        )
+    })?;
+    let dice = Hand::from_counts(&choice.dice).ok_or("best choice is not 5 dice")?;
+    Ok((choice.category, dice))
+}
 
 /// The scoring with the best win probability among the table's best few, if one beats
 /// the table's choice clearly; `None` when the table's choice stands (or outside rounds
