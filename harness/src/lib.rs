@@ -4,18 +4,13 @@
 //! The rules are never re-implemented here: scoring, the auction and the protocol come
 //! from the bot crate (`yacht`).
 
+pub mod cli;
 pub mod contest;
 pub mod export;
-pub mod gauntlet;
-pub mod matches;
+pub mod matchmaking;
 pub mod measure;
 pub mod player;
 pub mod referee;
 pub mod replay;
-pub mod report;
 pub mod samples;
-pub mod speed;
-pub mod sprt_run;
 pub mod stats;
-pub mod tools;
-pub mod tournament;

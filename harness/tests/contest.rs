@@ -2,8 +2,8 @@
 //! and the gauntlet reports every opponent with a paired verdict.
 
 use harness::contest::POPULATION;
-use harness::gauntlet::{against_also, report, run_gauntlet, GauntletConfig};
-use harness::matches::{run_match, Deals, MatchConfig};
+use harness::matchmaking::gauntlet::{against_also, report, run_gauntlet, GauntletConfig};
+use harness::matchmaking::matches::{run_match, Deals, MatchConfig};
 use harness::player::PlayerSpec;
 use harness::referee::RefereeOptions;
 

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command as Process;
 
 use common::golden_deal;
-use harness::matches::{run_match, Deals, MatchConfig, MatchOutcome};
+use harness::matchmaking::matches::{run_match, Deals, MatchConfig, MatchOutcome};
 use harness::player::PlayerSpec;
 use harness::referee::{play_game, AbortReason, GameRecord, RefereeOptions};
 use yacht::game::Deal;

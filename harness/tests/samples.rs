@@ -1,6 +1,6 @@
 //! Every sample AI (and variants of their constants) plays thousands of legal games.
 
-use harness::matches::{run_match, Deals, MatchConfig, MatchOutcome};
+use harness::matchmaking::matches::{run_match, Deals, MatchConfig, MatchOutcome};
 use harness::referee::RefereeOptions;
 
 fn run(x: &str, y: &str, deals: usize, seed: u64) -> MatchOutcome {

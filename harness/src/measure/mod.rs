@@ -1,10 +1,13 @@
-//! Measurements of the bot and its table that are not games between players: the
-//! solitaire mean, the table audit, the calibration of the endgame's spread, start-up
-//! times. They live here, not in the judge binary, which holds only the bot, `bench` and
-//! `--version`; `harness/src/tools.rs` formats their output.
+//! Measurements of the bot and its table: the solitaire mean, the table audit, the
+//! calibration of the endgame's spread, the win curves' variance by sampler, start-up
+//! times (none of them games between players), and games per second (`speed.rs`). They
+//! live here, not in the judge binary, which holds only the bot, `bench` and `--version`;
+//! `output.rs` formats the output of those that are not games.
 
 pub mod audit;
 pub mod calibrate;
 pub mod curve_variance;
+pub mod output;
 pub mod solitaire;
+pub mod speed;
 pub mod startup;

@@ -1,25 +1,14 @@
-//! Measurements of the bot that do not belong in the judge binary: solitaire, the
-//! table audit, the spread calibration, start-up times, and the contest export.
+//! The text output of the measurements that are not games: solitaire, the table audit,
+//! the spread calibration, the win curves' variance by sampler, start-up times.
 
 use std::fmt::Write as _;
 use std::path::Path;
 use std::time::Instant;
 
-use crate::export::encode::StepPolicy;
-use crate::export::{export, ExportSummary};
-
-/// Installs the `data.bin` at `path` as this process's table (before anything reads it).
-pub fn use_table_file(path: &Path) -> Result<(), String> {
-    let path = path.to_str().ok_or("table path is not UTF-8")?;
-    yacht::table::load(path)
-        .map(|_| ())
-        .map_err(|e| format!("{path}: {e}"))
-}
-
 /// One player, fair bundles: the mean score against the table's expectation.
 pub fn solitaire(games: usize, seed: u64) -> String {
     let start = Instant::now();
-    let (mean, se) = crate::measure::solitaire::run(games, seed);
+    let (mean, se) = super::solitaire::run(games, seed);
     let expected = yacht::table::TABLE_START_EXPECTED_K;
     format!(
         "solitaire {games} games (seed {seed}): mean {mean:.4} k ± {se:.4} (s.e.); table {expected:.4} k; \
@@ -33,7 +22,7 @@ pub fn solitaire(games: usize, seed: u64) -> String {
 /// against the exact f64 table.
 pub fn table_audit() -> Result<String, String> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let r = crate::measure::audit::run(threads)?;
+    let r = super::audit::run(threads)?;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -73,7 +62,7 @@ pub fn calibrate(games: usize) -> String {
     let mut out = format!(
         "final difference minus the table's prediction after each auction ({games} self-play games)\n"
     );
-    for (round, (mean, sd)) in crate::measure::calibrate::final_diff_spread(games, 777)
+    for (round, (mean, sd)) in super::calibrate::final_diff_spread(games, 777)
         .iter()
         .enumerate()
     {
@@ -89,7 +78,7 @@ pub fn calibrate(games: usize) -> String {
 /// Per-rollout variance of a win-curve point and of the difference of the two curves,
 /// for each sampler, averaged over the positions of `games` self-play games.
 pub fn curve_variance(games: usize, rollouts: usize, seeds: u64) -> String {
-    use crate::measure::curve_variance::{measure, positions, Sampler};
+    use super::curve_variance::{measure, positions, Sampler};
     let positions = positions(games, 4242);
     let mut out = format!(
         "{} positions (rounds 2-10 bid for the win, {games} self-play games), \
@@ -118,7 +107,7 @@ pub fn curve_variance(games: usize, rollouts: usize, seeds: u64) -> String {
 
 /// Spawn-to-`OK` and first-decision times of `program` run in `dir`.
 pub fn startup(program: &Path, dir: Option<&Path>, runs: usize) -> Result<String, String> {
-    let samples = crate::measure::startup::measure(program, dir, runs)?;
+    let samples = super::startup::measure(program, dir, runs)?;
     let mut ok: Vec<u64> = samples.iter().map(|s| s.ok_us).collect();
     let mut bid: Vec<u64> = samples.iter().map(|s| s.first_bid_us).collect();
     ok.sort_unstable();
@@ -134,25 +123,5 @@ pub fn startup(program: &Path, dir: Option<&Path>, runs: usize) -> Result<String
         q(&bid, 0.5),
         q(&bid, 0.99),
         q(&bid, 1.0)
-    ))
-}
-
-/// Writes the contest submission to `dir` and describes it.
-pub fn export_to(dir: &Path, policy: &StepPolicy, weight_games: usize) -> Result<String, String> {
-    let started = Instant::now();
-    let s: ExportSummary = export(dir, policy, weight_games)?;
-    Ok(format!(
-        "wrote {dir}/src/main.rs ({} bytes), {dir}/data.bin ({} bytes, hash {:016x}), {dir}/Cargo.toml\n\
-         table: largest entry error {:.3} k; rows per step code {:?}\n\
-         limits: source {} of 1048576 bytes, data {} of 10485760 bytes ({:.1} s)\n",
-        s.source_bytes,
-        s.data_bytes,
-        s.data_hash,
-        s.max_error_units as f64 / yacht::table::TABLE_UNITS_PER_K as f64,
-        s.rows_per_code,
-        s.source_bytes,
-        s.data_bytes,
-        started.elapsed().as_secs_f64(),
-        dir = dir.display(),
     ))
 }

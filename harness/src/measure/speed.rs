@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::matches::{run_match, Deals, MatchConfig, MatchOutcome};
+use crate::matchmaking::matches::{run_match, Deals, MatchConfig, MatchOutcome};
 use crate::player::PlayerSpec;
 use crate::referee::RefereeOptions;
 

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use crate::matches::MatchOutcome;
+use super::matches::MatchOutcome;
 use crate::referee::AnswerKind;
 use crate::stats::{elo, quantile, MatchStats};
 

@@ -1,6 +1,6 @@
 //! Running an SPRT: deal batches played as matches until the test decides.
 
-use crate::matches::{run_match, Deals, MatchConfig};
+use super::matches::{run_match, Deals, MatchConfig};
 use crate::player::PlayerSpec;
 use crate::referee::RefereeOptions;
 use crate::stats::sprt::{Decision, SprtConfig, SprtStatus};

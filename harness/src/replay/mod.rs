@@ -7,24 +7,19 @@
 //! its number and text. Nothing here panics on any input.
 //!
 //! The analysis (player states, decision values, command sequences, re-running a bot) and
-//! the reports live in the submodules, included here so that wiring `pub mod replay;` is
-//! all the crate root needs.
+//! the reports live in the submodules.
 
 use std::fmt;
 
 use yacht::protocol::{parse_amount, Group, Hand};
 use yacht::rules::category::Category;
 
-#[path = "replay_analysis.rs"]
 pub mod analysis;
-#[path = "replay_commands.rs"]
 pub mod commands;
-#[path = "replay_report.rs"]
 pub mod report;
 
 #[cfg(test)]
-#[path = "replay_tests.rs"]
-mod game_tests;
+mod tests;
 
 pub use analysis::{
     reconstruct, review, run_side, Exchange, Reconstruction, ReplayError, RerunOutcome, RoundTrace,
@@ -375,7 +370,7 @@ fn parse_tag(log: &mut GameLog, line: &str) -> Result<(), String> {
 }
 
 #[cfg(test)]
-mod tests {
+mod parse_tests {
     use super::*;
 
     const SHORT: &str = "[FIRST \"COMMAND: ./bot\"]\r\n[SECOND \"COMMAND: python3 x.py\"]\r\n\

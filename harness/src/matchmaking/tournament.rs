@@ -1,6 +1,6 @@
 //! The bot against each of the ten sample AIs, on the same deals.
 
-use crate::matches::{run_match, Deals, LogSaving, MatchConfig, MatchOutcome};
+use super::matches::{run_match, Deals, LogSaving, MatchConfig, MatchOutcome};
 use crate::player::PlayerSpec;
 use crate::referee::RefereeOptions;
 use crate::samples::{SampleConfig, SAMPLE_COUNT};

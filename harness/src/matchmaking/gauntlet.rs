@@ -13,10 +13,10 @@
 
 use std::fmt::Write as _;
 
-use crate::matches::{run_match, Deals, MatchConfig, MatchOutcome};
+use super::matches::{run_match, Deals, MatchConfig, MatchOutcome};
+use super::report::score_percent_and_elo;
 use crate::player::PlayerSpec;
 use crate::referee::RefereeOptions;
-use crate::report::score_percent_and_elo;
 use crate::stats::sprt::{llr_normal_approximation, Decision, SprtConfig};
 use crate::stats::{Estimate, Moments};
 

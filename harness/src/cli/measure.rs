@@ -1,0 +1,133 @@
+//! The measurement commands: `table-audit`, `solitaire`, `calibrate`, `curve-variance`,
+//! `startup` and `speed`, their arguments and their handlers; the measurements are in
+//! `crate::measure`, their text in `crate::measure::output`.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::measure::output;
+use crate::measure::speed::{run_speed, SpeedConfig};
+
+/// `harness table-audit`: what the table in use loses against the exact f64 table.
+pub(super) fn table_audit() -> Result<(), String> {
+    print!("{}", output::table_audit()?);
+    Ok(())
+}
+
+#[derive(Args)]
+pub struct SolitaireArgs {
+    #[arg(default_value_t = 100_000)]
+    games: usize,
+    #[arg(default_value_t = 1)]
+    seed: u64,
+}
+
+impl SolitaireArgs {
+    /// `harness solitaire`: the mean score against the table's expectation.
+    pub fn run(self) -> Result<(), String> {
+        print!("{}", output::solitaire(self.games, self.seed));
+        Ok(())
+    }
+}
+
+#[derive(Args)]
+pub struct CalibrateArgs {
+    #[arg(default_value_t = 3000)]
+    games: usize,
+}
+
+impl CalibrateArgs {
+    /// `harness calibrate`: the spread of the final difference, by round.
+    pub fn run(self) -> Result<(), String> {
+        print!("{}", output::calibrate(self.games));
+        Ok(())
+    }
+}
+
+#[derive(Args)]
+pub struct CurveVarianceArgs {
+    /// Self-play games whose positions are measured.
+    #[arg(default_value_t = 20)]
+    games: usize,
+    /// Rollouts per estimate.
+    #[arg(long, default_value_t = 256)]
+    rollouts: usize,
+    /// Estimates (seeds) per position.
+    #[arg(long, default_value_t = 16)]
+    seeds: u64,
+}
+
+impl CurveVarianceArgs {
+    /// `harness curve-variance`: the win curves' per-rollout variance, by sampler.
+    pub fn run(self) -> Result<(), String> {
+        print!(
+            "{}",
+            output::curve_variance(self.games, self.rollouts, self.seeds)
+        );
+        Ok(())
+    }
+}
+
+#[derive(Args)]
+pub struct StartupArgs {
+    /// The program (default: yacht-bot next to this harness).
+    #[arg(long)]
+    program: Option<PathBuf>,
+    /// Working directory (e.g. the export's, where data.bin is).
+    #[arg(long)]
+    dir: Option<PathBuf>,
+    #[arg(default_value_t = 50)]
+    runs: usize,
+}
+
+impl StartupArgs {
+    /// `harness startup`: spawn-to-OK and first-decision times of a bot program.
+    pub fn run(self) -> Result<(), String> {
+        let program = match self.program {
+            Some(p) => p,
+            None => sibling_binary("yacht-bot")?,
+        };
+        print!(
+            "{}",
+            output::startup(&program, self.dir.as_deref(), self.runs)?
+        );
+        Ok(())
+    }
+}
+
+#[derive(Args)]
+pub struct SpeedArgs {
+    #[arg(long, default_value_t = 40_000)]
+    games: usize,
+    #[arg(long, default_value_t = 400)]
+    external_games: usize,
+    #[arg(long, default_value = "sample:2")]
+    opponent: String,
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+}
+
+impl SpeedArgs {
+    /// `harness speed`: games per second, in-process and between two processes.
+    pub fn run(self) -> Result<(), String> {
+        let exe = std::env::current_exe().map_err(|e| format!("own path: {e}"))?;
+        let report = run_speed(
+            &SpeedConfig {
+                in_process_games: self.games,
+                external_games: self.external_games,
+                opponent: self.opponent.parse()?,
+                threads: self.threads,
+            },
+            &exe,
+        )?;
+        print!("{report}");
+        Ok(())
+    }
+}
+
+/// A program built next to this harness (`target/release/NAME`).
+fn sibling_binary(name: &str) -> Result<PathBuf, String> {
+    let exe = std::env::current_exe().map_err(|e| format!("own path: {e}"))?;
+    Ok(exe.with_file_name(name))
+}

@@ -1,0 +1,52 @@
+//! The `replay` command: reads an official log, reviews one side round by round, and
+//! optionally writes the HTML report and re-runs a program on that side's commands.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+
+use crate::replay::{self, Side};
+
+#[derive(Args)]
+pub struct ReplayArgs {
+    log: PathBuf,
+    /// Which side to review: first or second.
+    #[arg(long, default_value = "first")]
+    side: String,
+    /// Also write an HTML report here.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// Feed that side's commands to this program and compare its answers.
+    #[arg(long, value_name = "CMD")]
+    rerun: Option<String>,
+    /// Per-answer timeout of the re-run, milliseconds.
+    #[arg(long, default_value_t = 2000)]
+    rerun_timeout_ms: u64,
+}
+
+impl ReplayArgs {
+    /// `harness replay`: prints the review, then the re-run's comparison if asked.
+    pub fn run(self) -> Result<(), String> {
+        let log = &self.log;
+        let side = Side::from_arg(&self.side).ok_or("side must be first or second")?;
+        let text = std::fs::read_to_string(log).map_err(|e| format!("{}: {e}", log.display()))?;
+        let game = replay::parse_log(&text).map_err(|e| format!("{}: {e}", log.display()))?;
+        let review = replay::review(&game, side).map_err(|e| e.to_string())?;
+        print!("{}", replay::text_report(&game, &review));
+        if let Some(path) = self.html {
+            std::fs::write(&path, replay::html_report(&game, &review))
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        if let Some(cmd) = self.rerun {
+            let exchanges = replay::side_commands(&game, side);
+            let outcome = replay::run_side(
+                &cmd,
+                &exchanges,
+                Duration::from_millis(self.rerun_timeout_ms),
+            )?;
+            print!("{}", replay::rerun_text(&outcome));
+        }
+        Ok(())
+    }
+}
