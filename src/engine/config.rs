@@ -76,38 +76,34 @@ pub struct BotConfig {
     pub safety: bool,
 }
 
-impl Default for BotConfig {
-    fn default() -> Self {
+impl BotConfig {
+    /// The bot as the judge runs it.
+    pub const DEFAULT: BotConfig = BotConfig {
+        rng_seed: None,
+        bidder: Bidder::Model,
+        win_from_round: WIN_FROM_ROUND_DEFAULT,
+        use_clock: true,
+        rollouts: ROLLOUTS,
+        scale_rollouts: true,
+        probe_moves: PROBE_MOVES,
+        control_variate: CONTROL_VARIATE_DEFAULT,
+        scoring_search: SCORING_SEARCH_DEFAULT,
+        safety: true,
+    };
+
+    /// The baseline: equilibrium bids, expected-score decisions throughout.
+    pub const fn default_equilibrium() -> BotConfig {
         BotConfig {
-            rng_seed: None,
-            bidder: Bidder::Model,
-            win_from_round: WIN_FROM_ROUND_DEFAULT,
-            use_clock: true,
-            rollouts: ROLLOUTS,
-            scale_rollouts: true,
-            probe_moves: PROBE_MOVES,
-            control_variate: CONTROL_VARIATE_DEFAULT,
-            scoring_search: SCORING_SEARCH_DEFAULT,
-            safety: true,
+            bidder: Bidder::Equilibrium,
+            win_from_round: 0,
+            ..BotConfig::DEFAULT
         }
     }
 }
 
-impl BotConfig {
-    /// The baseline: equilibrium bids, expected-score decisions throughout.
-    pub const fn default_equilibrium() -> BotConfig {
-        BotConfig {
-            rng_seed: None,
-            bidder: Bidder::Equilibrium,
-            win_from_round: 0,
-            use_clock: true,
-            rollouts: ROLLOUTS,
-            scale_rollouts: true,
-            probe_moves: PROBE_MOVES,
-            control_variate: CONTROL_VARIATE_DEFAULT,
-            scoring_search: SCORING_SEARCH_DEFAULT,
-            safety: true,
-        }
+impl Default for BotConfig {
+    fn default() -> Self {
+        BotConfig::DEFAULT
     }
 }
 
