@@ -7,6 +7,7 @@
 //! elo_pentanomial.cpp; OpenBench/stats.py) and Michel Van den Bergh's, "Comments on
 //! Normalized Elo"; the tests check golden values computed from them independently.
 
+pub mod bradley_terry;
 mod elo;
 mod match_stats;
 mod moments;

@@ -3,7 +3,7 @@
 
 use harness::contest::POPULATION;
 use harness::matchmaking::gauntlet::{against_also, report, run_gauntlet, GauntletConfig};
-use harness::matchmaking::matches::{run_match, Deals, MatchConfig};
+use harness::matchmaking::matches::{run_match, Deals, MatchConfig, Shard};
 use harness::player::PlayerSpec;
 use harness::referee::RefereeOptions;
 
@@ -28,6 +28,8 @@ fn every_contest_bot_plays_legal_games() {
                 referee: referee(),
                 logs: None,
                 progress: false,
+                shard: Shard::WHOLE,
+                results: None,
             })
             .unwrap();
             assert!(
@@ -56,6 +58,8 @@ fn the_gauntlet_reports_every_opponent_side_by_side() {
         threads: 0,
         referee: referee(),
         progress: false,
+        shard: Shard::WHOLE,
+        results: None,
     })
     .unwrap();
     assert_eq!(rows.len(), 2);

@@ -10,7 +10,7 @@ use std::process::{Command as Process, Stdio};
 
 use harness::export::encode::DEFAULT_STEP_POLICY;
 use harness::export::{export, SOURCE_MAX_BYTES, WEIGHT_GAMES};
-use harness::matchmaking::matches::{run_match, Deals, MatchConfig, MatchOutcome};
+use harness::matchmaking::matches::{run_match, Deals, MatchConfig, MatchOutcome, Shard};
 use harness::player::PlayerSpec;
 use harness::referee::RefereeOptions;
 use yacht::engine::BotConfig;
@@ -100,6 +100,8 @@ fn run(x: PlayerSpec, y: &str, deals: usize) -> MatchOutcome {
         referee: RefereeOptions::default(),
         logs: None,
         progress: false,
+        shard: Shard::WHOLE,
+        results: None,
     })
     .unwrap()
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command as Process;
 
 use common::golden_deal;
-use harness::matchmaking::matches::{run_match, Deals, MatchConfig, MatchOutcome};
+use harness::matchmaking::matches::{run_match, Deals, MatchConfig, MatchOutcome, Shard};
 use harness::player::PlayerSpec;
 use harness::referee::{play_game, AbortReason, GameRecord, RefereeOptions};
 use yacht::game::Deal;
@@ -103,6 +103,8 @@ fn run(x: &str, y: &str, deals: usize) -> MatchOutcome {
         },
         logs: None,
         progress: false,
+        shard: Shard::WHOLE,
+        results: None,
     })
     .unwrap()
 }

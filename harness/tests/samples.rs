@@ -1,6 +1,6 @@
 //! Every sample AI (and variants of their constants) plays thousands of legal games.
 
-use harness::matchmaking::matches::{run_match, Deals, MatchConfig, MatchOutcome};
+use harness::matchmaking::matches::{run_match, Deals, MatchConfig, MatchOutcome, Shard};
 use harness::referee::RefereeOptions;
 
 fn run(x: &str, y: &str, deals: usize, seed: u64) -> MatchOutcome {
@@ -16,6 +16,8 @@ fn run(x: &str, y: &str, deals: usize, seed: u64) -> MatchOutcome {
         },
         logs: None,
         progress: false,
+        shard: Shard::WHOLE,
+        results: None,
     })
     .unwrap()
 }

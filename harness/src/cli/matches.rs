@@ -1,22 +1,26 @@
 //! The commands that play many games between players: `tournament`, `gauntlet`, `match`
 //! and `sprt`, their arguments and their handlers.
 
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 use clap::Args;
 
-use super::run_args::RunArgs;
+use super::run_args::{deal_source, RunArgs};
 use crate::contest::POPULATION;
 use crate::matchmaking::gauntlet::{against_also, report, run_gauntlet, GauntletConfig};
-use crate::matchmaking::matches::{run_match, MatchConfig};
+use crate::matchmaking::matches::{run_match, MatchConfig, ResultsTarget, Shard};
+use crate::matchmaking::pages::sprt_page;
 use crate::matchmaking::report::{match_report, tournament_table};
-use crate::matchmaking::sprt::{run_sprt, Resume, SprtRun};
+use crate::matchmaking::results::{ResultsSink, RunKey};
+use crate::matchmaking::sprt::{batch_line, run_sprt, verdict_line, Resume, SprtRun};
 use crate::matchmaking::tournament::{
     run_tournament, standard_opponents, variant_opponents, TournamentConfig,
 };
 use crate::player::PlayerSpec;
 use crate::referee::RefereeOptions;
-use crate::stats::sprt::{Decision, SprtConfig};
+use crate::stats::sprt::SprtConfig;
 
 /// Players given on the command line, parsed.
 fn parse_players(players: &[String]) -> Result<Vec<PlayerSpec>, String> {
@@ -57,14 +61,17 @@ impl TournamentArgs {
             opponents.extend(variant_opponents());
         }
         let run = &self.run;
+        let labels: Vec<String> = opponents.iter().map(PlayerSpec::label).collect();
         let config = TournamentConfig {
             x: x.clone(),
-            opponents,
             deals: run.deals()?,
             threads: run.threads,
             referee: run.referee(),
             logs: run.logs(),
             progress: !run.no_progress,
+            shard: run.shard,
+            results: run.results("tournament", &[x.label()], &labels, None)?,
+            opponents,
         };
         let started = Instant::now();
         let outcomes = run_tournament(&config)?;
@@ -117,15 +124,27 @@ impl GauntletArgs {
             opponents.extend(standard_opponents());
         }
         let run = &self.run;
+        let (candidate, baseline): (PlayerSpec, PlayerSpec) =
+            (self.bot.parse()?, self.baseline.parse()?);
+        let also = parse_players(&self.also)?;
+        let players: Vec<String> = [&candidate, &baseline]
+            .into_iter()
+            .chain(&also)
+            .map(PlayerSpec::label)
+            .collect();
+        let labels: Vec<String> = opponents.iter().map(PlayerSpec::label).collect();
+        let test = Some([self.nelo0, self.nelo1, 0.05, 0.05]);
         let config = GauntletConfig {
-            candidate: self.bot.parse()?,
-            baseline: self.baseline.parse()?,
-            also: parse_players(&self.also)?,
+            results: run.results("gauntlet", &players, &labels, test)?,
+            candidate,
+            baseline,
+            also,
             opponents,
             deals: run.deals()?,
             threads: run.threads,
             referee: run.referee(),
             progress: !run.no_progress,
+            shard: run.shard,
         };
         let (nelo0, nelo1) = (self.nelo0, self.nelo1);
         let started = Instant::now();
@@ -172,14 +191,17 @@ impl MatchArgs {
     /// `harness match`: prints the match report.
     pub fn run(self) -> Result<(), String> {
         let run = &self.run;
+        let (x, y): (PlayerSpec, PlayerSpec) = (self.x.parse()?, self.y.parse()?);
         let outcome = run_match(&MatchConfig {
-            x: self.x.parse()?,
-            y: self.y.parse()?,
+            results: run.results("match", &[x.label(), y.label()], &[], None)?,
+            x,
+            y,
             deals: run.deals()?,
             threads: run.threads,
             referee: run.referee(),
             logs: run.logs(),
             progress: !run.no_progress,
+            shard: run.shard,
         })?;
         print!("{}", match_report(&outcome));
         Ok(())
@@ -216,6 +238,16 @@ pub struct SprtArgs {
     /// `resume` of its last batch line (`BATCHES:LL,LD,WL+DD,WD,WW`).
     #[arg(long, value_name = "POSITION")]
     resume: Option<String>,
+    /// Write one JSON line per game to this file as each game ends.
+    #[arg(long, value_name = "FILE.jsonl")]
+    results: Option<PathBuf>,
+    /// Play only batches b with b % N + 1 = K, to --max-deals, whatever they show;
+    /// `harness merge` reads the test off all the shards' batches in order.
+    #[arg(long, value_name = "K/N", default_value = "1/1")]
+    shard: Shard,
+    /// Also write the LLR after each batch as a self-contained HTML chart here.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
 }
 
 impl SprtArgs {
@@ -225,9 +257,29 @@ impl SprtArgs {
             Some(text) => text.parse::<Resume>()?,
             None => Resume::default(),
         };
+        let (x, y): (PlayerSpec, PlayerSpec) = (self.x.parse()?, self.y.parse()?);
+        let results = match &self.results {
+            Some(path) => {
+                let key = RunKey {
+                    command: "sprt".to_string(),
+                    players: vec![x.label(), y.label()],
+                    opponents: Vec::new(),
+                    deals: deal_source(&None, self.seed, self.max_deals)?,
+                    time_scale: self.time_scale,
+                    shards: self.shard.count,
+                    batch: Some(self.batch.max(1)),
+                    sprt: Some([self.nelo0, self.nelo1, self.alpha, self.beta]),
+                };
+                Some(ResultsTarget {
+                    sink: Arc::new(ResultsSink::create(path, key, self.shard.index)?),
+                    deal_offset: 0,
+                })
+            }
+            None => None,
+        };
         let run = SprtRun {
-            x: self.x.parse()?,
-            y: self.y.parse()?,
+            x,
+            y,
             test: SprtConfig::with_error_rates(self.nelo0, self.nelo1, self.alpha, self.beta)?,
             seed: self.seed,
             batch_deals: self.batch,
@@ -239,20 +291,28 @@ impl SprtArgs {
             },
             progress: true,
             resume,
+            shard: self.shard,
+            results,
         };
+        let mut looks = Vec::new();
         let (status, decision) = run_sprt(&run, |status, position| {
-            println!(
-                "{}  pairs {}  resume {position}",
-                status.summary(),
-                status.counts
-            );
+            println!("{}", batch_line(status, position));
+            looks.push((status.counts.pairs(), status.llr()));
         })?;
-        let verdict = match decision {
-            Some(Decision::AcceptH1) => "H1 accepted (X is better by at least nelo1)",
-            Some(Decision::AcceptH0) => "H0 accepted (X is not better by nelo1)",
-            None => "undecided (max deals reached)",
-        };
-        println!("{verdict}: {}", status.summary());
+        if run.shard == Shard::WHOLE {
+            let verdict = verdict_line(decision, &status);
+            println!("{verdict}");
+            if let Some(path) = &self.html {
+                let title = format!("SPRT {} vs {}", run.x.label(), run.y.label());
+                let bounds = (status.lower_bound(), status.upper_bound());
+                super::results::write_page(path, &sprt_page(&title, &looks, bounds, &verdict))?;
+            }
+        } else {
+            println!(
+                "shard {} played its batches to {} deal pairs: merge the shards' --results to read the test",
+                run.shard, run.max_deals
+            );
+        }
         Ok(())
     }
 }

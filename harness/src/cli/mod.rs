@@ -11,6 +11,7 @@ mod games;
 mod matches;
 mod measure;
 mod replay;
+mod results;
 mod run_args;
 
 pub use export::ExportArgs;
@@ -18,6 +19,7 @@ pub use games::{DealsArgs, PlayArgs, SampleAiArgs};
 pub use matches::{GauntletArgs, MatchArgs, SprtArgs, TournamentArgs};
 pub use measure::{CalibrateArgs, CurveVarianceArgs, SolitaireArgs, SpeedArgs, StartupArgs};
 pub use replay::ReplayArgs;
+pub use results::{LeagueArgs, MergeArgs};
 pub use run_args::RunArgs;
 
 #[derive(Parser)]
@@ -52,6 +54,11 @@ pub enum Cmd {
     Deals(DealsArgs),
     /// Sequential probability ratio test of X against Y (pentanomial, normalized Elo).
     Sprt(SprtArgs),
+    /// Every pair of players on the same seat-swapped deals, as a round robin: crosstable,
+    /// points (wins) and Bradley-Terry ratings.
+    League(LeagueArgs),
+    /// Joins the --results files of a run's shards into the report one run would print.
+    Merge(MergeArgs),
     /// Reads an official log: per-round review of one side, optional HTML, optional re-run
     /// of a program on that side's commands.
     Replay(ReplayArgs),
@@ -85,6 +92,8 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Cmd::SampleAi(args) => args.run(),
         Cmd::Deals(args) => args.run(),
         Cmd::Sprt(args) => args.run(),
+        Cmd::League(args) => args.run(),
+        Cmd::Merge(args) => args.run(),
         Cmd::Replay(args) => args.run(),
         Cmd::Export(args) => args.run(),
         Cmd::TableAudit => measure::table_audit(),

@@ -5,7 +5,10 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::matchmaking::matches::{Deals, LogSaving};
+use std::sync::Arc;
+
+use crate::matchmaking::matches::{Deals, LogSaving, ResultsTarget, Shard};
+use crate::matchmaking::results::{DealSource, ResultsSink, RunKey};
 use crate::matchmaking::tournament::DEFAULT_DEALS;
 use crate::referee::RefereeOptions;
 use yacht::game::deal::read_deals;
@@ -36,6 +39,14 @@ pub struct RunArgs {
     /// Never draw a progress bar.
     #[arg(long)]
     pub(super) no_progress: bool,
+    /// Write one JSON line per game to this file as each game ends (schema in the harness
+    /// README; `harness merge` reads it back).
+    #[arg(long, value_name = "FILE.jsonl")]
+    results: Option<PathBuf>,
+    /// Play only the K-th of N disjoint parts of the deals (deal i is part i % N + 1);
+    /// `harness merge` joins the parts' --results files into one run's report.
+    #[arg(long, value_name = "K/N", default_value = "1/1")]
+    pub(super) shard: Shard,
 }
 
 impl RunArgs {
@@ -58,6 +69,33 @@ impl RunArgs {
         }
     }
 
+    /// The per-game records' target for a run of `command` with `players`, if asked for.
+    pub(super) fn results(
+        &self,
+        command: &str,
+        players: &[String],
+        opponents: &[String],
+        sprt: Option<[f64; 4]>,
+    ) -> Result<Option<ResultsTarget>, String> {
+        let Some(path) = &self.results else {
+            return Ok(None);
+        };
+        let run = RunKey {
+            command: command.to_string(),
+            players: players.to_vec(),
+            opponents: opponents.to_vec(),
+            deals: deal_source(&self.deal_file, self.seed, self.deals)?,
+            time_scale: self.time_scale,
+            shards: self.shard.count,
+            batch: None,
+            sprt,
+        };
+        Ok(Some(ResultsTarget {
+            sink: Arc::new(ResultsSink::create(path, run, self.shard.index)?),
+            deal_offset: 0,
+        }))
+    }
+
     /// Where to save the games' logs, if anywhere.
     pub(super) fn logs(&self) -> Option<LogSaving> {
         self.logs.clone().map(|dir| LogSaving {
@@ -65,4 +103,32 @@ impl RunArgs {
             losses_only: self.losses_only,
         })
     }
+}
+
+/// The identity of a run's deals: a deal file's content hash and count, or the seed and
+/// the count.
+pub(super) fn deal_source(
+    deal_file: &Option<PathBuf>,
+    seed: u64,
+    count: usize,
+) -> Result<DealSource, String> {
+    Ok(match deal_file {
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            DealSource {
+                seed: None,
+                file_hash: Some(format!(
+                    "{:016x}",
+                    yacht::solver::quantize::fnv1a64(text.as_bytes())
+                )),
+                count: read_deals(path)?.len(),
+            }
+        }
+        None => DealSource {
+            seed: Some(seed),
+            file_hash: None,
+            count,
+        },
+    })
 }

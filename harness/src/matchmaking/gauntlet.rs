@@ -13,7 +13,7 @@
 
 use std::fmt::Write as _;
 
-use super::matches::{run_match, Deals, MatchConfig, MatchOutcome};
+use super::matches::{run_match, Deals, MatchConfig, MatchOutcome, ResultsTarget, Shard};
 use super::report::score_percent_and_elo;
 use crate::player::PlayerSpec;
 use crate::referee::RefereeOptions;
@@ -32,6 +32,9 @@ pub struct GauntletConfig {
     pub threads: usize,
     pub referee: RefereeOptions,
     pub progress: bool,
+    /// Which deals to play, and where the per-game records go.
+    pub shard: Shard,
+    pub results: Option<ResultsTarget>,
 }
 
 /// Both players' matches against one opponent.
@@ -103,6 +106,8 @@ pub fn run_gauntlet(config: &GauntletConfig) -> Result<Vec<Row>, String> {
                     referee: config.referee,
                     logs: None,
                     progress: config.progress,
+                    shard: config.shard,
+                    results: config.results.clone(),
                 })
             };
             Ok(Row {

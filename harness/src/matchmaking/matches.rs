@@ -3,11 +3,13 @@
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
+use super::results::ResultsSink;
 use crate::player::{Player, PlayerSpec};
 use crate::referee::{play_game, GameResult, RefereeOptions};
 use crate::stats::{MatchStats, PairRecord};
@@ -43,12 +45,64 @@ impl Deals {
         }
     }
 
-    fn seed(&self) -> u64 {
+    /// The seed deal `i`'s game seeds derive from (0 for a deal file).
+    pub fn seed(&self) -> u64 {
         match self {
             Deals::Seeded { seed, .. } => *seed,
             Deals::Listed(_) => 0,
         }
     }
+}
+
+/// Which part of the deals a run plays: the `index`-th (1-based) of `count` disjoint
+/// parts, deal (or SPRT batch) `i` belonging to part `i % count + 1`. Shards of one run
+/// on several machines together play exactly the deals of the whole run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    /// The whole run.
+    pub const WHOLE: Shard = Shard { index: 1, count: 1 };
+
+    /// Whether unit `i` (a deal, or an SPRT's batch) is this shard's.
+    pub fn owns(&self, i: usize) -> bool {
+        i % self.count.max(1) == self.index - 1
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    /// `K/N` with 1 ≤ K ≤ N.
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let bad = || format!("--shard {text:?}: K/N with 1 <= K <= N (e.g. 2/4)");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let (index, count) = (
+            k.trim().parse::<usize>().map_err(|_| bad())?,
+            n.trim().parse::<usize>().map_err(|_| bad())?,
+        );
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// Where a match writes its per-game records: the sink, and what to add to the match's
+/// deal index in them (an SPRT's batches number their deals on from the ones before).
+#[derive(Clone, Debug)]
+pub struct ResultsTarget {
+    pub sink: Arc<ResultsSink>,
+    pub deal_offset: usize,
 }
 
 /// Which game logs to keep.
@@ -71,6 +125,10 @@ pub struct MatchConfig {
     pub logs: Option<LogSaving>,
     /// Show a progress bar (only drawn when stderr is a terminal).
     pub progress: bool,
+    /// Which deals to play ([`Shard::WHOLE`]: all).
+    pub shard: Shard,
+    /// Per-game records, written as each game ends.
+    pub results: Option<ResultsTarget>,
 }
 
 /// A finished match.
@@ -123,7 +181,17 @@ fn play_pair(
     let mut options = config.referee;
     options.write_log = config.logs.is_some();
     let [x, y] = players;
+    let record = |game: usize, r: &crate::referee::GameRecord| match &config.results {
+        Some(target) => target.sink.write_game(
+            (&config.x.label(), &config.y.label()),
+            (target.deal_offset + index, game_seed),
+            game,
+            r,
+        ),
+        None => Ok(()),
+    };
     let first = play_game(x.as_mut(), y.as_mut(), seeds, &deal, &options)?;
+    record(0, &first)?;
     let second = play_game(
         y.as_mut(),
         x.as_mut(),
@@ -131,6 +199,7 @@ fn play_pair(
         &deal,
         &options,
     )?;
+    record(1, &second)?;
     let pair = PairRecord {
         deal_index: index,
         games: [first, second],
@@ -181,10 +250,20 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchOutcome, String> {
         .map_err(|e| format!("thread pool: {e}"))?;
     let threads = pool.current_num_threads();
     let message = format!("{} vs {}", config.x.label(), config.y.label());
-    let bar = progress_bar(config.deals.len() as u64, config.progress, &message);
+    let owned: Vec<usize> = (0..config.deals.len())
+        .filter(|&i| config.shard.owns(i))
+        .collect();
+    if owned.is_empty() {
+        return Err(format!(
+            "shard {} of {} deals has no deal to play",
+            config.shard,
+            config.deals.len()
+        ));
+    }
+    let bar = progress_bar(owned.len() as u64, config.progress, &message);
     let started = Instant::now();
     let pairs: Result<Vec<PairRecord>, String> = pool.install(|| {
-        (0..config.deals.len())
+        owned
             .into_par_iter()
             .map_init(
                 || -> Result<[Box<dyn Player>; 2], String> {

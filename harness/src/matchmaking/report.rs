@@ -38,15 +38,25 @@ pub fn match_report(outcome: &MatchOutcome) -> String {
     let (x, y) = (&outcome.x_label, &outcome.y_label);
     let ([rate, low, high], [elo_rate, elo_low, elo_high]) = score_percent_and_elo(s);
     let _ = writeln!(out, "X = {x}\nY = {y}");
-    let _ = writeln!(
-        out,
-        "games {} ({} deal pairs) in {:.2} s on {} threads: {:.0} games/s",
-        s.games,
-        s.games / 2,
-        outcome.elapsed.as_secs_f64(),
-        outcome.threads,
-        outcome.games_per_second()
-    );
+    if outcome.threads == 0 {
+        // Merged from per-game records: no one run's time to tell.
+        let _ = writeln!(
+            out,
+            "games {} ({} deal pairs) from merged results",
+            s.games,
+            s.games / 2
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "games {} ({} deal pairs) in {:.2} s on {} threads: {:.0} games/s",
+            s.games,
+            s.games / 2,
+            outcome.elapsed.as_secs_f64(),
+            outcome.threads,
+            outcome.games_per_second()
+        );
+    }
     let _ = writeln!(
         out,
         "X: {} wins, {} draws, {} losses; score {rate:.2}% [{low:.2}%, {high:.2}%] (95%); Elo {elo_rate:+.1} [{elo_low:+.1}, {elo_high:+.1}]",

@@ -1,6 +1,6 @@
 //! Running an SPRT: deal batches played as matches until the test decides.
 
-use super::matches::{run_match, Deals, MatchConfig};
+use super::matches::{run_match, Deals, MatchConfig, ResultsTarget, Shard};
 use crate::player::PlayerSpec;
 use crate::referee::RefereeOptions;
 use crate::stats::sprt::{Decision, SprtConfig, SprtStatus};
@@ -23,6 +23,31 @@ pub struct SprtRun {
     pub progress: bool,
     /// Where an interrupted run of the same test, seed and batch size stopped.
     pub resume: Resume,
+    /// Which batches to play: a shard plays its own (batch `b` is part `b % N + 1`) until
+    /// `max_deals`, whatever its own counts say; `harness merge` reads the test off the
+    /// shards' batches in order.
+    pub shard: Shard,
+    /// Per-game records (each batch's deals numbered on from the batches before).
+    pub results: Option<ResultsTarget>,
+}
+
+/// The line printed after each batch.
+pub fn batch_line(status: &SprtStatus, position: &Resume) -> String {
+    format!(
+        "{}  pairs {}  resume {position}",
+        status.summary(),
+        status.counts
+    )
+}
+
+/// The verdict printed at the end.
+pub fn verdict_line(decision: Option<Decision>, status: &SprtStatus) -> String {
+    let verdict = match decision {
+        Some(Decision::AcceptH1) => "H1 accepted (X is better by at least nelo1)",
+        Some(Decision::AcceptH0) => "H0 accepted (X is not better by nelo1)",
+        None => "undecided (max deals reached)",
+    };
+    format!("{verdict}: {}", status.summary())
 }
 
 /// An interrupted SPRT's position: batches played (the next batch's deals follow on
@@ -69,47 +94,60 @@ impl std::fmt::Display for Resume {
 }
 
 /// Plays batches (after `run.resume`'s) until H0 or H1 is accepted or `max_deals` pairs
-/// in all are reached; `on_batch` sees the status and the position after each batch.
+/// in all are reached; `on_batch` sees the status and the position after each batch. A
+/// shard (`run.shard` not whole) plays only its batches, to `max_deals`, and its status
+/// counts only them.
 pub fn run_sprt(
     run: &SprtRun,
     mut on_batch: impl FnMut(&SprtStatus, &Resume),
 ) -> Result<(SprtStatus, Option<Decision>), String> {
     let mut counts = run.resume.counts;
-    let mut played = counts.pairs() as usize;
     let mut batch = run.resume.batches;
+    let batch_deals = run.batch_deals.max(1);
+    let whole = run.shard == Shard::WHOLE;
     let status = run.test.status(&counts);
     // A resumed test may already be decided, or out of deals.
-    if status.decision().is_some() || played >= run.max_deals {
+    let mut played = batch as usize * batch_deals;
+    if (whole && status.decision().is_some()) || played >= run.max_deals {
         let decision = status.decision();
         return Ok((status, decision));
     }
     loop {
-        let count = run.batch_deals.max(1).min(run.max_deals - played);
-        let outcome = run_match(&MatchConfig {
-            x: run.x.clone(),
-            y: run.y.clone(),
-            // Every batch draws fresh deals from its own seed.
-            deals: Deals::Seeded {
-                seed: mix(run.seed, batch),
-                count,
-            },
-            threads: run.threads,
-            referee: run.referee,
-            logs: None,
-            progress: run.progress,
-        })?;
-        counts += outcome.stats.pentanomial;
+        let count = batch_deals.min(run.max_deals - played);
+        if run.shard.owns(batch as usize) {
+            let outcome = run_match(&MatchConfig {
+                x: run.x.clone(),
+                y: run.y.clone(),
+                // Every batch draws fresh deals from its own seed.
+                deals: Deals::Seeded {
+                    seed: mix(run.seed, batch),
+                    count,
+                },
+                threads: run.threads,
+                referee: run.referee,
+                logs: None,
+                progress: run.progress,
+                shard: Shard::WHOLE,
+                results: run.results.clone().map(|target| ResultsTarget {
+                    deal_offset: played,
+                    ..target
+                }),
+            })?;
+            counts += outcome.stats.pentanomial;
+        }
         played += count;
         batch += 1;
         let status = run.test.status(&counts);
-        on_batch(
-            &status,
-            &Resume {
-                batches: batch,
-                counts,
-            },
-        );
-        let decision = status.decision();
+        if run.shard.owns(batch as usize - 1) {
+            on_batch(
+                &status,
+                &Resume {
+                    batches: batch,
+                    counts,
+                },
+            );
+        }
+        let decision = status.decision().filter(|_| whole);
         if decision.is_some() || played >= run.max_deals {
             return Ok((status, decision));
         }
@@ -150,6 +188,8 @@ mod tests {
             referee: RefereeOptions::default(),
             progress: false,
             resume,
+            shard: Shard::WHOLE,
+            results: None,
         }
     }
 

@@ -1,6 +1,8 @@
 //! The bot against each of the ten sample AIs, on the same deals.
 
-use super::matches::{run_match, Deals, LogSaving, MatchConfig, MatchOutcome};
+use super::matches::{
+    run_match, Deals, LogSaving, MatchConfig, MatchOutcome, ResultsTarget, Shard,
+};
 use crate::player::PlayerSpec;
 use crate::referee::RefereeOptions;
 use crate::samples::{SampleConfig, SAMPLE_COUNT};
@@ -20,6 +22,9 @@ pub struct TournamentConfig {
     /// Logs go to `<dir>/<opponent label>/`.
     pub logs: Option<LogSaving>,
     pub progress: bool,
+    /// Which deals to play, and where the per-game records go.
+    pub shard: Shard,
+    pub results: Option<ResultsTarget>,
 }
 
 /// The ten sample AIs with their default constants.
@@ -70,6 +75,8 @@ pub fn run_tournament(config: &TournamentConfig) -> Result<Vec<MatchOutcome>, St
                 referee: config.referee,
                 logs,
                 progress: config.progress,
+                shard: config.shard,
+                results: config.results.clone(),
             })
         })
         .collect()

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::matchmaking::matches::{run_match, Deals, MatchConfig, MatchOutcome};
+use crate::matchmaking::matches::{run_match, Deals, MatchConfig, MatchOutcome, Shard};
 use crate::player::PlayerSpec;
 use crate::referee::RefereeOptions;
 
@@ -36,6 +36,8 @@ fn measure(
         referee: RefereeOptions::default(),
         logs: None,
         progress: true,
+        shard: Shard::WHOLE,
+        results: None,
     })
 }
 

@@ -68,6 +68,8 @@ struct Referee<'a> {
     debug: Vec<String>,
     /// The round being played (0 before the first), for response times by round.
     round: u8,
+    /// The last answer asked of each seat, and in which round (where an abort happened).
+    asked: [(AnswerKind, u8); 2],
 }
 
 /// Plays one game of `deal` between `first` and `second`. `seeds` seed each player's
@@ -93,6 +95,7 @@ pub fn play_game(
         options,
         debug: Vec::new(),
         round: 0,
+        asked: [(AnswerKind::Ready, 0); 2],
     };
     // The loop sends FINISH to both, also after an abort.
     let played = play(deal, &mut referee);
@@ -130,6 +133,7 @@ pub fn play_game(
     Ok(GameRecord {
         result,
         abort,
+        abort_at: abort.map(|(seat, _)| referee.asked[seat]),
         total_points: totals,
         category_points: states.map(|s| (s.category_k + s.bonus_k()) as i64 * POINTS_PER_K),
         bid_points: states.map(|s| s.bid_points),
@@ -179,6 +183,7 @@ impl Seats for Referee<'_> {
     /// checks that it is the kind of answer owed).
     fn answer(&mut self, seat: usize, owed: Owed) -> Result<Answer, AbortReason> {
         let kind = AnswerKind::from(owed);
+        self.asked[seat] = (kind, self.round);
         let sent = self.sent[seat];
         let deadline = sent + self.options.limit(kind);
         let response = self.players[seat].receive(deadline);

@@ -116,6 +116,8 @@ pub struct GameRecord {
     pub result: GameResult,
     /// The seat that was aborted, and why.
     pub abort: Option<(usize, AbortReason)>,
+    /// The answer the aborted seat owed when it was aborted, and the round (0: `READY`).
+    pub abort_at: Option<(AnswerKind, u8)>,
     /// Final totals (categories + bonus + bids) by seat, judge points; on an abort, the
     /// totals when the game stopped.
     pub total_points: [i64; 2],
