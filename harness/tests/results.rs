@@ -41,7 +41,7 @@ fn refused(args: &[&str]) -> String {
 fn without_time(report: &str) -> String {
     report
         .lines()
-        .filter(|l| !l.starts_with("games ") && !(l.starts_with('(') && l.ends_with(')')))
+        .filter(|l| !(l.starts_with("games ") || (l.starts_with('(') && l.ends_with(')'))))
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -242,7 +242,7 @@ fn a_merged_sprt_reads_the_test_as_one_run_and_resumes_from_it() {
     let position = merged
         .lines()
         .filter_map(|l| l.split("resume ").nth(1))
-        .last()
+        .next_back()
         .expect("a resume position")
         .trim()
         .to_string();
