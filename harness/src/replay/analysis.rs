@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 
 use yacht::engine::bidding::{bundle_values, equilibrium_bid, BundleValues, POINTS_PER_UNIT};
 use yacht::engine::choice::{best_choice_for, Choice};
+use yacht::engine::endgame::win_probability_between_rounds;
+use yacht::engine::skill::ScoringSkill;
 use yacht::engine::PlayerState;
 use yacht::protocol::{parse_answer, Answer, Command, Group, Hand};
 use yacht::rules::auction::{resolve, SealedBid};
@@ -221,13 +223,16 @@ impl PutReview {
 }
 
 /// Every decision of one side, valued by the bot's table.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SideReview {
     pub side: Side,
     pub bids: Vec<BidReview>,
     pub puts: Vec<PutReview>,
     /// Both players' totals (categories + bonus + bids, judge points) at each round's end.
     pub running_scores: Vec<(u8, [i64; 2])>,
+    /// The reviewed side's win probability as the bot estimates it at each round's end
+    /// (round 0: the start), with the opponent's scoring skill as the bot would judge it.
+    pub win_probability: Vec<(u8, f64)>,
     pub warnings: Vec<String>,
 }
 
@@ -248,8 +253,10 @@ pub fn review(log: &GameLog, side: Side) -> Result<SideReview, ReplayError> {
         bids: Vec::new(),
         puts: Vec::new(),
         running_scores: Vec::new(),
+        win_probability: vec![(0, 0.5)],
         warnings: replay.warnings,
     };
+    let mut opp_skill = ScoringSkill::default();
     for (round, trace) in log.rounds.iter().zip(&replay.rounds) {
         if let Some((a, b)) = round.roll {
             let values = bundle_values(
@@ -292,8 +299,16 @@ pub fn review(log: &GameLog, side: Side) -> Result<SideReview, ReplayError> {
                 best,
             });
         }
+        if let Some(put) = round.puts[opp] {
+            opp_skill.observe(&trace.after_auction[opp], put.category, &put.dice.counts());
+        }
         out.running_scores
             .push((round.number, trace.end.map(|s| s.total_points())));
+        let drift = opp_skill.expected_loss_points(round.number.saturating_add(1));
+        out.win_probability.push((
+            round.number,
+            win_probability_between_rounds(&trace.end[me], &trace.end[opp], round.number, drift),
+        ));
     }
     Ok(out)
 }

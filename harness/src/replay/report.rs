@@ -225,7 +225,70 @@ pub fn score_chart_svg(running_scores: &[(u8, [i64; 2])]) -> String {
     svg
 }
 
-/// A self-contained HTML page: the header, the score chart and one table row per round.
+/// An SVG line of the reviewed side's win probability at each round's end, as the bot
+/// estimates it (0 to 1, with the even line): where the game turned.
+pub fn win_chart_svg(points: &[(u8, f64)], side: Side) -> String {
+    let last_round = points.iter().map(|p| p.0).max().unwrap_or(0).max(1);
+    let plot_w = CHART_WIDTH - 2.0 * CHART_MARGIN;
+    let plot_h = CHART_HEIGHT - 2.0 * CHART_MARGIN;
+    let x = |round: u8| CHART_MARGIN + plot_w * f64::from(round) / f64::from(last_round);
+    let y = |p: f64| CHART_MARGIN + plot_h * (1.0 - p.clamp(0.0, 1.0));
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{CHART_WIDTH}\" height=\"{CHART_HEIGHT}\" \
+         viewBox=\"0 0 {CHART_WIDTH} {CHART_HEIGHT}\" font-family=\"sans-serif\" font-size=\"11\">\n"
+    );
+    let (left, right) = (CHART_MARGIN, CHART_WIDTH - CHART_MARGIN);
+    for (label, p, dash) in [
+        ("1", 1.0, ""),
+        ("0.5", 0.5, " stroke-dasharray=\"5 4\""),
+        ("0", 0.0, ""),
+    ] {
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{left}\" y1=\"{0:.1}\" x2=\"{right}\" y2=\"{0:.1}\" stroke=\"#999\"{dash}/>\n<text x=\"8\" y=\"{1:.1}\" fill=\"#555\">{label}</text>",
+            y(p),
+            y(p) + 4.0
+        );
+    }
+    for round in 0..=last_round {
+        let _ = writeln!(
+            svg,
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#555\">{round}</text>",
+            x(round),
+            CHART_HEIGHT - CHART_MARGIN / 2.0
+        );
+    }
+    let path: Vec<String> = points
+        .iter()
+        .map(|(r, p)| format!("{:.1},{:.1}", x(*r), y(*p)))
+        .collect();
+    let colour = SIDE_COLOURS[side.index()];
+    let _ = writeln!(
+        svg,
+        "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" points=\"{}\"/>",
+        path.join(" ")
+    );
+    for (r, p) in points {
+        let _ = writeln!(
+            svg,
+            "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"{colour}\"><title>round {r}: {:.3}</title></circle>",
+            x(*r),
+            y(*p),
+            p
+        );
+    }
+    let _ = writeln!(
+        svg,
+        "<text x=\"{:.1}\" y=\"{:.1}\" fill=\"{colour}\">{side}: P(win) by round, as the bot estimates it</text>",
+        CHART_MARGIN,
+        CHART_MARGIN / 2.0
+    );
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// A self-contained HTML page: the header, the score chart, the reviewed side's win
+/// probability by round and one table row per round.
 pub fn html_report(log: &GameLog, review: &SideReview) -> String {
     let mut out = String::from(
         "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Yacht Auction replay</title>\n\
@@ -236,10 +299,12 @@ pub fn html_report(log: &GameLog, review: &SideReview) -> String {
     out.push_str(&escape_html(&header_lines(log, review).join("\n")));
     out.push_str("</pre>\n");
     out.push_str(&score_chart_svg(&review.running_scores));
+    out.push_str("<br>\n");
+    out.push_str(&win_chart_svg(&review.win_probability, review.side));
     out.push_str(
         "<table>\n<tr><th>round</th><th>roll</th><th>bid</th><th>bot bid</th><th>opp bid</th>\
          <th>got</th><th>swing</th><th>put</th><th>value</th><th>best</th><th>lost</th>\
-         <th>FIRST</th><th>SECOND</th></tr>\n",
+         <th>FIRST</th><th>SECOND</th><th>P(win)</th></tr>\n",
     );
     for (round, scores) in &review.running_scores {
         let bid = review.bids.iter().find(|b| b.round == *round);
@@ -272,6 +337,13 @@ pub fn html_report(log: &GameLog, review: &SideReview) -> String {
             None => cells.extend(std::iter::repeat_n(String::new(), 4)),
         }
         cells.extend(scores.iter().map(|s| s.to_string()));
+        cells.push(
+            review
+                .win_probability
+                .iter()
+                .find(|(r, _)| r == round)
+                .map_or(String::new(), |(_, p)| format!("{p:.3}")),
+        );
         let class = if off { " class=\"off\"" } else { "" };
         let _ = write!(out, "<tr{class}>");
         for c in cells {

@@ -177,6 +177,33 @@ fn the_bots_own_decisions_lose_nothing() {
     }
 }
 
+/// The win probability by round starts even, stays a probability, sums to one over the
+/// two sides (the same estimate from both chairs, up to the rollouts' noise), and ends at
+/// the result; in round 12 only the last scoring is left, and its outcome is known.
+#[test]
+fn the_win_probability_runs_from_even_to_the_result() {
+    let game = play(13);
+    let log = parse_log(&game.log).unwrap();
+    let [first, second] = Side::BOTH.map(|side| review(&log, side).unwrap().win_probability);
+    assert_eq!(first.len(), 14);
+    assert_eq!((first[0], second[0]), ((0, 0.5), (0, 0.5)));
+    for ((r, p), (r2, q)) in first.iter().zip(&second) {
+        assert_eq!(r, r2);
+        assert!((0.0..=1.0).contains(p), "{r}: {p}");
+        assert!((p + q - 1.0).abs() < 0.03, "round {r}: {p} + {q}");
+    }
+    let won = match game.finals[0].cmp(&game.finals[1]) {
+        std::cmp::Ordering::Greater => 1.0,
+        std::cmp::Ordering::Less => 0.0,
+        std::cmp::Ordering::Equal => 0.5,
+    };
+    assert_eq!(first[13].1, won);
+    assert_eq!(
+        first[12].1, won,
+        "after round 12 the final scores are known"
+    );
+}
+
 #[test]
 fn best_choice_is_the_maximum_over_every_legal_scoring() {
     let log = parse_log(&play(3).log).unwrap();
