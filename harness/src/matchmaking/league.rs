@@ -151,10 +151,11 @@ impl League {
 pub fn league_report(league: &League) -> String {
     let mut out = String::new();
     let n = league.labels.len();
+    // Labels are shown as `#N label`.
     let width = league
         .labels
         .iter()
-        .map(String::len)
+        .map(|l| l.len() + 4)
         .max()
         .unwrap_or(8)
         .max(8);
