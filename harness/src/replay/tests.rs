@@ -254,7 +254,9 @@ fn reports_cover_every_round() {
     );
     let html = html_report(&log, &r);
     assert!(html.starts_with("<!DOCTYPE html>") && html.ends_with("</html>\n"));
-    assert_eq!(html.matches("<polyline").count(), 2);
+    // Two score lines and the reviewed side's win probability.
+    assert_eq!(html.matches("<polyline").count(), 3);
+    assert!(html.contains("SECOND: P(win) by round"), "{html}");
     assert_eq!(
         html.matches("<tr>").count() + html.matches("<tr class").count(),
         14
