@@ -102,8 +102,9 @@ pub const PROBE_ROLLOUTS: usize = 64;
 /// Safety stop for computing both win curves of one bid: play uses fixed rollout counts,
 /// and this clock only guards the per-decision bars (p99 ≤ 250 ms, max ≤ 350 ms, pinned
 /// to one core; the judge allows 500 ms of CPU) on a machine slower or busier than the
-/// benchmark's. The first curve stops at half the budget and the second replays as many
-/// futures, so a search ends near 300 ms however slow the machine. It reads wall-clock
+/// benchmark's. The first curve stops at half the budget; the second replays as many
+/// futures and stops at the whole budget, and the first keeps only the futures the second
+/// reached, so the rollouts end by 300 ms however slow the machine. It reads wall-clock
 /// time, which for this single-threaded search is at least the CPU time the judge counts
 /// (`../shared/RULES.md`), so it errs on the safe side; two searching bots sharing one core
 /// cut each other short. 140 ms while the fixed counts took a p99 near 100 ms (62169a0).
@@ -190,19 +191,25 @@ pub fn win_curves(
             return None;
         }
         // Half the budget for the first curve; the second replays as many futures (the
-        // same dice for both: common random numbers).
-        let deadline = started.map(|t| t + Duration::from_millis(WIN_CURVES_BUDGET_MS / 2));
-        let rollouts_a = play_rollouts(&view.me, &view.opp, a, b, &futures, deadline, &mut cache);
-        let played = rollouts_a.played();
+        // same dice for both: common random numbers) until the whole budget is spent,
+        // and the first keeps only the futures the second reached. The second curve's
+        // rollouts can be slower than the first's: without its own stop, one answer took
+        // 458 ms on a loaded machine (both programs pinned to core 0 while two harness
+        // runs used the other core: `harness match` of two `cmd:yacht-bot`).
+        let deadline_a = started.map(|t| t + Duration::from_millis(WIN_CURVES_BUDGET_MS / 2));
+        let deadline_b = started.map(|t| t + Duration::from_millis(WIN_CURVES_BUDGET_MS));
+        let mut rollouts_a =
+            play_rollouts(&view.me, &view.opp, a, b, &futures, deadline_a, &mut cache);
         let rollouts_b = play_rollouts(
             &view.me,
             &view.opp,
             b,
             a,
-            &futures[..played],
-            None,
+            &futures[..rollouts_a.played()],
+            deadline_b,
             &mut cache,
         );
+        rollouts_a.truncate(rollouts_b.played());
         [rollouts_a.curve(control), rollouts_b.curve(control)]
     };
     // The exact and enumerated curves of rounds 11 and 12 and the rollouts take the

@@ -78,6 +78,11 @@ impl Rollouts {
         self.doubled.len()
     }
 
+    /// Keeps the first `played` futures (those another curve on the same futures reached).
+    pub fn truncate(&mut self, played: usize) {
+        self.doubled.truncate(played);
+    }
+
     /// The win curve: the empirical distribution, or with `control` the one calibrated to
     /// the table's mean.
     pub fn curve(&self, control: bool) -> WinCurve {
