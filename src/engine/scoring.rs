@@ -102,8 +102,13 @@ pub fn search_scoring(view: &GameView, config: &BotConfig) -> Option<Choice> {
     let rollouts = (rollouts_for_round(config, round) * 2 / (candidates.len() + 1)).max(16);
     let futures = sample_futures(view.round, rollouts, scoring_seed(view));
     let mut cache = ChoiceCache::new();
+    // The table's choice gets its share of the budget; each candidate replays as many
+    // futures, and the candidates stop with the whole budget (one that does not finish
+    // in it is not compared), so the search ends by the budget on any machine.
+    let share_ms = WIN_CURVES_BUDGET_MS / (candidates.len() as u64 + 1);
+    let deadline_base = started.map(|t| t + Duration::from_millis(share_ms));
     let deadline = started.map(|t| t + Duration::from_millis(WIN_CURVES_BUDGET_MS));
-    let base = play_rollouts_from(me_table, opp, &futures, deadline, &mut cache);
+    let base = play_rollouts_from(me_table, opp, &futures, deadline_base, &mut cache);
     let played = base.played();
     let base_win = base
         .curve(config.control_variate)
@@ -122,7 +127,10 @@ pub fn search_scoring(view: &GameView, config: &BotConfig) -> Option<Choice> {
     let mut best: Option<(Choice, f64)> = None;
     for c in candidates {
         let Some(state) = after(&c) else { continue };
-        let r = play_rollouts_from(state, opp, &futures[..played], None, &mut cache);
+        let r = play_rollouts_from(state, opp, &futures[..played], deadline, &mut cache);
+        if r.played() < played {
+            break;
+        }
         let win = r
             .curve(config.control_variate)
             .shifted(drift_points)
