@@ -104,11 +104,15 @@ pub const PROBE_ROLLOUTS: usize = 64;
 /// to one core; the judge allows 500 ms of CPU) on a machine slower or busier than the
 /// benchmark's. The first curve stops at half the budget; the second replays as many
 /// futures and stops at the whole budget, and the first keeps only the futures the second
-/// reached, so the rollouts end by 300 ms however slow the machine. It reads wall-clock
-/// time, which for this single-threaded search is at least the CPU time the judge counts
-/// (`../shared/RULES.md`), so it errs on the safe side; two searching bots sharing one core
-/// cut each other short. 140 ms while the fixed counts took a p99 near 100 ms (62169a0).
-pub const WIN_CURVES_BUDGET_MS: u64 = 300;
+/// reached, so the rollouts end by the budget however slow the machine. It reads
+/// wall-clock time, which for this single-threaded search is at least the CPU time the
+/// judge counts (`../shared/RULES.md`), so it errs on the safe side; two searching bots
+/// sharing one core cut each other short. 240 ms, not 300: the same fixed counts took a
+/// p99 of 145–154 ms in rounds 2–7 on this machine one afternoon (22c90f7) and 240–362 ms
+/// the same evening, idle, pinned (`taskset -c 0 yacht-bot bench 60`, 109.6 s against
+/// 74 s), so the stop does bind on a slow host; there 250 ms gave a p99 of 250.2 ms (the
+/// search and the answer add about 2 ms), 240 keeps it under 250.
+pub const WIN_CURVES_BUDGET_MS: u64 = 240;
 
 /// A seed that depends only on the position, so decisions are reproducible.
 fn rollout_seed(view: &GameView, a: &Counts, b: &Counts) -> u64 {
