@@ -162,6 +162,18 @@ const CHART_HEIGHT: f64 = 260.0;
 const CHART_MARGIN: f64 = 44.0;
 const SIDE_COLOURS: [&str; 2] = ["#1f77b4", "#d62728"];
 
+/// The round numbers under a chart's x axis (both charts share it).
+fn round_axis(svg: &mut String, last_round: u8, x: impl Fn(u8) -> f64) {
+    for round in 0..=last_round {
+        let _ = writeln!(
+            svg,
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#555\">{round}</text>",
+            x(round),
+            CHART_HEIGHT - CHART_MARGIN / 2.0
+        );
+    }
+}
+
 /// An SVG line chart of both players' totals at the end of each round (round 0 = 0 : 0).
 pub fn score_chart_svg(running_scores: &[(u8, [i64; 2])]) -> String {
     let points: Vec<(u8, [i64; 2])> = std::iter::once((0, [0, 0]))
@@ -193,14 +205,7 @@ pub fn score_chart_svg(running_scores: &[(u8, [i64; 2])]) -> String {
             value as i64
         );
     }
-    for round in 0..=last_round {
-        let _ = writeln!(
-            svg,
-            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#555\">{round}</text>",
-            x(round),
-            CHART_HEIGHT - CHART_MARGIN / 2.0
-        );
-    }
+    round_axis(&mut svg, last_round, x);
     for side in Side::BOTH {
         let i = side.index();
         let path: Vec<String> = points
@@ -250,14 +255,7 @@ pub fn win_chart_svg(points: &[(u8, f64)], side: Side) -> String {
             y(p) + 4.0
         );
     }
-    for round in 0..=last_round {
-        let _ = writeln!(
-            svg,
-            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#555\">{round}</text>",
-            x(round),
-            CHART_HEIGHT - CHART_MARGIN / 2.0
-        );
-    }
+    round_axis(&mut svg, last_round, x);
     let path: Vec<String> = points
         .iter()
         .map(|(r, p)| format!("{:.1},{:.1}", x(*r), y(*p)))
