@@ -45,7 +45,7 @@ impl Bot {
             player: TablePlayer::new(config),
             model: OpponentModel::new(),
             pending: None,
-            account: Account::default(),
+            account: account_for(&config),
             rng: Pcg64::seed_from_u64(config.rng_seed.unwrap_or_else(entropy_seed)),
         }
     }
@@ -61,7 +61,7 @@ impl Bot {
             Command::Ready => {
                 self.model = OpponentModel::new();
                 self.pending = None;
-                self.account = Account::default();
+                self.account = account_for(&self.config);
                 warm_up();
             }
             Command::Get {
@@ -205,11 +205,24 @@ pub fn decide_bid_with(
     }
 }
 
+/// A fresh account for one game of a bot configured by `config`.
+fn account_for(config: &BotConfig) -> Account {
+    let percent = config.regret_gift_percent.unwrap_or(0);
+    Account::with_gift_share(f64::from(percent) / 100.0)
+}
+
 /// The limits on a bid in a win (`win`) or expected-score round: the account's, or none
 /// when `config` turns safety off.
 fn limits_for(config: &BotConfig, account: &Account, win: bool) -> Limits {
     if config.safety {
-        account.limits(win)
+        let limits = account.limits(win);
+        match config.regret_gift_percent {
+            Some(_) => limits,
+            None => Limits {
+                regret_points: f64::INFINITY,
+                ..limits
+            },
+        }
     } else {
         Limits::NONE
     }

@@ -41,6 +41,10 @@ pub const WIN_FROM_ROUND_DEFAULT: u8 = 2;
 /// nElo 5.11, Elo 4.78 ± 3.68. Without it, the same SPRT accepted H0 (28,000 pairs, nElo 0.84).
 pub const CONTROL_VARIATE_DEFAULT: bool = true;
 
+/// Percent of the opponent's gifts the regret account may risk, by default (see
+/// [`super::safety::REGRET_GIFT_SHARE`]).
+pub const REGRET_GIFT_PERCENT_DEFAULT: u8 = 0;
+
 /// Whether rounds 2–10 score by win probability by default.
 pub const SCORING_SEARCH_DEFAULT: bool = false;
 
@@ -74,6 +78,9 @@ pub struct BotConfig {
     /// Whether the model's bids are held to the safety limits ([`super::payoff::Limits`]);
     /// without, the model is trusted without limit (a measurement of what the limits cost).
     pub safety: bool,
+    /// Percent of the opponent's gifts the regret account may risk (see
+    /// [`super::safety::REGRET_GIFT_SHARE`]); `None`: no regret limit (a measurement).
+    pub regret_gift_percent: Option<u8>,
 }
 
 impl BotConfig {
@@ -89,6 +96,7 @@ impl BotConfig {
         control_variate: CONTROL_VARIATE_DEFAULT,
         scoring_search: SCORING_SEARCH_DEFAULT,
         safety: true,
+        regret_gift_percent: Some(REGRET_GIFT_PERCENT_DEFAULT),
     };
 
     /// The baseline: equilibrium bids, expected-score decisions throughout.

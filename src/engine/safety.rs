@@ -162,6 +162,8 @@ pub struct Account {
     /// have earned against the same opponent, less the allowance: the opponent's gifts,
     /// which the equilibrium bidder keeps too, never pay for the model's risks.
     pub regret: f64,
+    /// Share of the opponent's gifts booked into `regret` (see [`REGRET_GIFT_SHARE`]).
+    pub gift_share: f64,
 }
 
 impl Default for Account {
@@ -175,11 +177,20 @@ impl Default for Account {
             profit: [0.0; 2],
             trust: Trust::default(),
             regret: REGRET_ALLOWANCE,
+            gift_share: REGRET_GIFT_SHARE,
         }
     }
 }
 
 impl Account {
+    /// A fresh account whose regret account may risk `gift_share` of the opponent's gifts.
+    pub fn with_gift_share(gift_share: f64) -> Account {
+        Account {
+            gift_share,
+            ..Account::default()
+        }
+    }
+
     /// The budget for an auction priced by `pricing`.
     pub fn budget(&self, pricing: &Pricing) -> f64 {
         match pricing {
@@ -220,7 +231,7 @@ impl Account {
         let points = |bid: (Group, u32)| payoff(swing_points, bid.0, bid.1, theirs.0, theirs.1);
         let (group, amount) = s.reference;
         let gift = points(s.reference) - worst_case(swing_points, group, amount);
-        self.regret += points(ours) - points(s.reference) + REGRET_GIFT_SHARE * gift;
+        self.regret += points(ours) - points(s.reference) + self.gift_share * gift;
         match s.pricing {
             Pricing::Points { .. } => {
                 self.points += booked;

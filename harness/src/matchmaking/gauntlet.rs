@@ -158,6 +158,22 @@ pub fn report(candidate: &str, baseline: &str, rows: &[Row], nelo0: f64, nelo1: 
             100.0 * (c.score_rate() - b.score_rate()),
             c.mean_point_margin() - b.mean_point_margin(),
         );
+        // A game lost on time (the referee's deadlines are wall clock) says more about
+        // the machine's load than about the player: say so next to the row.
+        let aborts = [("C", c), ("B", b)]
+            .into_iter()
+            .map(|(who, s)| (who, s.total_aborts(0)))
+            .filter(|&(_, n)| n > 0)
+            .map(|(who, n)| format!("{who} {n}"))
+            .collect::<Vec<_>>();
+        if !aborts.is_empty() {
+            let _ = writeln!(
+                out,
+                "{:<width$}   aborted games of ours (time, crash or illegal answer): {}",
+                "",
+                aborts.join(", ")
+            );
+        }
         all_c.extend_from_slice(&row.candidate.pair_halves);
         all_b.extend_from_slice(&row.baseline.pair_halves);
     }
@@ -232,5 +248,38 @@ mod tests {
         let to_nelo = |t: f64| t / std::f64::consts::SQRT_2 * 800.0 / std::f64::consts::LN_10;
         assert!((p.estimate.nelo - to_nelo(t_hat)).abs() < 1e-9);
         assert!((p.estimate.nelo_error - to_nelo(1.959_964 / 10.0)).abs() < 1e-4);
+    }
+
+    #[test]
+    fn a_row_with_aborted_games_says_so() {
+        let outcome = |aborts: u64| {
+            let mut stats = crate::stats::MatchStats {
+                games: 2,
+                ..Default::default()
+            };
+            if aborts > 0 {
+                stats
+                    .aborts
+                    .insert((0, crate::referee::AbortReason::Tle), aborts);
+            }
+            MatchOutcome {
+                x_label: "x".into(),
+                y_label: "y".into(),
+                stats,
+                pair_halves: vec![2],
+                elapsed: std::time::Duration::from_secs(1),
+                threads: 1,
+            }
+        };
+        let row = |c: u64, b: u64| Row {
+            opponent: "opp".into(),
+            candidate: outcome(c),
+            baseline: outcome(b),
+            also: Vec::new(),
+        };
+        let clean = report("c", "b", &[row(0, 0)], -3.0, 0.0);
+        assert!(!clean.contains("aborted"), "{clean}");
+        let loaded = report("c", "b", &[row(0, 3)], -3.0, 0.0);
+        assert!(loaded.contains("aborted games of ours (time, crash or illegal answer): B 3"));
     }
 }

@@ -176,7 +176,8 @@ impl FromStr for PlayerSpec {
 /// win curve in round 2), `scale=0|1` (whether later rounds play more), `probe=N` (probe
 /// rollouts that must move), `cv=0|1` (whether win curves use the table's expected difference
 /// as a control variate), `safety=0|1` (whether the model's bids keep to the safety
-/// limits), `wscore=0|1` (whether rounds 2–10 score by win probability), `clock=0|1` (whether the clock may stop the win search),
+/// limits), `gift=P|off` (percent of the opponent's gifts the regret account may risk; off:
+/// no regret limit), `wscore=0|1` (whether rounds 2–10 score by win probability), `clock=0|1` (whether the clock may stop the win search),
 /// `seed=N` (the private generator's seed in every game).
 fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
     let mut config = BotConfig::default();
@@ -241,6 +242,14 @@ fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
                     _ => return Err(format!("safety {value:?}: 0 or 1")),
                 }
             }
+            "gift" => {
+                config.regret_gift_percent = match value {
+                    "off" => None,
+                    v => Some(v.parse().ok().filter(|&p: &u8| p <= 100).ok_or_else(|| {
+                        format!("gift {value:?}: a percent 0-100, or off (no regret limit)")
+                    })?),
+                }
+            }
             "clock" => {
                 config.use_clock = match value {
                     "0" => false,
@@ -250,7 +259,7 @@ fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
             }
             _ => {
                 return Err(format!(
-                    "unknown bot option {key:?} (bidder, win, rollouts, scale, probe, cv, wscore, safety, clock, seed)"
+                    "unknown bot option {key:?} (bidder, win, rollouts, scale, probe, cv, wscore, safety, gift, clock, seed)"
                 ));
             }
         }
@@ -286,6 +295,12 @@ fn bot_label(name: &str, config: &BotConfig) -> String {
         }
         if config.safety != default.safety {
             label += &format!(",safety={}", u8::from(config.safety));
+        }
+        if config.regret_gift_percent != default.regret_gift_percent {
+            match config.regret_gift_percent {
+                Some(p) => label += &format!(",gift={p}"),
+                None => label += ",gift=off",
+            }
         }
         if let Some(seed) = config.rng_seed {
             label += &format!(",seed={seed}");
@@ -331,6 +346,15 @@ mod tests {
             panic!("cv=0 is a bot");
         };
         assert!(!no_cv.control_variate);
+        for (text, gift) in [("bot:gift=25", Some(25)), ("bot:gift=off", None)] {
+            let spec: PlayerSpec = text.parse().unwrap();
+            let PlayerSpec::Bot(config) = spec.clone() else {
+                panic!("{text} is a bot");
+            };
+            assert_eq!(config.regret_gift_percent, gift);
+            assert_eq!(spec.label().parse::<PlayerSpec>(), Ok(spec));
+        }
+        assert!("bot:gift=101".parse::<PlayerSpec>().is_err());
     }
 
     #[test]
