@@ -175,8 +175,8 @@ pub struct BidReview {
     pub values: BundleValues,
     /// The swing S in judge points: positive favours A.
     pub swing_points: i64,
-    /// The bot's equilibrium bid for that swing.
-    pub bot_bid: Bid,
+    /// The table's equilibrium bid `|S|/4` for that swing (what the bot bids without a model).
+    pub equilibrium_bid: Bid,
     pub played: Option<Bid>,
     pub opponent: Option<Bid>,
     pub received: Option<Group>,
@@ -185,9 +185,9 @@ pub struct BidReview {
 }
 
 impl BidReview {
-    /// Whether the played bid is the bot's.
-    pub fn matches_bot(&self) -> bool {
-        self.played == Some(self.bot_bid)
+    /// Whether the played bid is the equilibrium bid.
+    pub fn matches_equilibrium(&self) -> bool {
+        self.played == Some(self.equilibrium_bid)
     }
 }
 
@@ -271,7 +271,7 @@ pub fn review(log: &GameLog, side: Side) -> Result<SideReview, ReplayError> {
                 roll: (a, b),
                 values,
                 swing_points: values.swing_points(),
-                bot_bid: Bid { group, amount },
+                equilibrium_bid: Bid { group, amount },
                 played: round.bids[me],
                 opponent: round.bids[opp],
                 received: round.gets[me],

@@ -46,7 +46,8 @@ fn header_lines(log: &GameLog, review: &SideReview) -> Vec<String> {
     lines.push(format!("reviewed side: {}", review.side));
     lines.push(
         "values: score + bonus + expected rest of the game (kilo-points); lost and scores in \
-         judge points; * = differs from the bot"
+         judge points; eq = the table's equilibrium bid |S|/4 (--rerun shows the bot's own); \
+         * = differs from eq, or a scoring below the table's best"
             .to_string(),
     );
     lines
@@ -54,14 +55,14 @@ fn header_lines(log: &GameLog, review: &SideReview) -> Vec<String> {
 
 fn bid_line(b: &BidReview) -> String {
     format!(
-        "bid    played {:<9} bot {:<9} opp {:<9} got {}  swing {:+}  bid score {:+}{}",
+        "bid    played {:<9} eq {:<9} opp {:<9} got {}  swing {:+}  bid score {:+}{}",
         bid_text(b.played),
-        bid_text(Some(b.bot_bid)),
+        bid_text(Some(b.equilibrium_bid)),
         bid_text(b.opponent),
         b.received.map_or('-', |g| g.letter()),
         b.swing_points,
         b.bid_points,
-        if b.matches_bot() { "" } else { "  *" }
+        if b.matches_equilibrium() { "" } else { "  *" }
     )
 }
 
@@ -107,9 +108,13 @@ pub fn text_report(log: &GameLog, review: &SideReview) -> String {
 
 fn summary_line(review: &SideReview) -> String {
     let best = review.puts.iter().filter(|p| p.is_best()).count();
-    let bot_bids = review.bids.iter().filter(|b| b.matches_bot()).count();
+    let equilibrium_bids = review
+        .bids
+        .iter()
+        .filter(|b| b.matches_equilibrium())
+        .count();
     format!(
-        "summary: {best}/{} scorings best by the table ({} points lost), {bot_bids}/{} bids equal to the bot's",
+        "summary: {best}/{} scorings best by the table ({} points lost), {equilibrium_bids}/{} bids equal to the equilibrium bid",
         review.puts.len(),
         review.total_lost_points(),
         review.bids.len()
@@ -300,20 +305,21 @@ pub fn html_report(log: &GameLog, review: &SideReview) -> String {
     out.push_str("<br>\n");
     out.push_str(&win_chart_svg(&review.win_probability, review.side));
     out.push_str(
-        "<table>\n<tr><th>round</th><th>roll</th><th>bid</th><th>bot bid</th><th>opp bid</th>\
+        "<table>\n<tr><th>round</th><th>roll</th><th>bid</th><th>eq bid</th><th>opp bid</th>\
          <th>got</th><th>swing</th><th>put</th><th>value</th><th>best</th><th>lost</th>\
          <th>FIRST</th><th>SECOND</th><th>P(win)</th></tr>\n",
     );
     for (round, scores) in &review.running_scores {
         let bid = review.bids.iter().find(|b| b.round == *round);
         let put = review.puts.iter().find(|p| p.round == *round);
-        let off = bid.is_some_and(|b| !b.matches_bot()) || put.is_some_and(|p| !p.is_best());
+        let off =
+            bid.is_some_and(|b| !b.matches_equilibrium()) || put.is_some_and(|p| !p.is_best());
         let mut cells = vec![round.to_string()];
         match bid {
             Some(b) => cells.extend([
                 format!("{} {}", b.roll.0, b.roll.1),
                 bid_text(b.played),
-                bid_text(Some(b.bot_bid)),
+                bid_text(Some(b.equilibrium_bid)),
                 bid_text(b.opponent),
                 b.received.map_or("-".to_string(), |g| g.to_string()),
                 format!("{:+}", b.swing_points),

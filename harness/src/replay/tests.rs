@@ -171,7 +171,7 @@ fn the_bots_own_decisions_lose_nothing() {
             assert_eq!(p.best.category, p.played.category);
             assert_eq!(p.best.dice, p.played.dice.counts());
         }
-        assert!(r.bids.iter().all(|b| b.matches_bot()), "{side}");
+        assert!(r.bids.iter().all(|b| b.matches_equilibrium()), "{side}");
         assert_eq!(r.total_lost_points(), 0);
         assert_eq!(r.running_scores.last().map(|s| s.1), Some(game.finals));
     }
