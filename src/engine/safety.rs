@@ -52,9 +52,11 @@ pub const WIN_ALLOWANCE: f64 = 0.005;
 /// deviations may earn, against the same opponent bids, before they have earned anything
 /// (see [`Account::regret`]). Set by hand, equal to [`POINTS_ALLOWANCE`].
 pub const REGRET_ALLOWANCE: f64 = 3_000.0;
-/// Share of the opponent's gifts (in points, what the safe bid earned above its worst
-/// case) that the regret account may risk: the model may fall below the safe bids by at
-/// most this share of what the opponent gave. Set by hand.
+/// Share of the opponent's gifts in contested auctions (in points, what the safe bid earned
+/// above its worst case when the opponent asked the group the swing favours) that the
+/// regret account may risk: the model may fall below the safe bids by at most this share of
+/// what the opponent gave where it fought for our bundle. Gifts of quiet auctions (it asked
+/// the other group) never count: an adaptive bot asks 3 there and fights at big swings.
 pub const REGRET_GIFT_SHARE: f64 = 0.0;
 /// Win probability the win rounds may risk per point the points account has won: what
 /// the expected-score rounds won (gifts and profits, not the allowance) may be risked in
@@ -231,7 +233,9 @@ impl Account {
         let points = |bid: (Group, u32)| payoff(swing_points, bid.0, bid.1, theirs.0, theirs.1);
         let (group, amount) = s.reference;
         let gift = points(s.reference) - worst_case(swing_points, group, amount);
-        self.regret += points(ours) - points(s.reference) + self.gift_share * gift;
+        let contested = equilibrium_bid(swing_points.round() as i64).0 == theirs.0;
+        let contested_gift = if contested { gift } else { 0.0 };
+        self.regret += points(ours) - points(s.reference) + self.gift_share * contested_gift;
         match s.pricing {
             Pricing::Points { .. } => {
                 self.points += booked;
@@ -346,6 +350,32 @@ mod tests {
         // and pays only our amount plus one): 5000 now fits, 1 does not.
         assert!(risk(&pricing, reference, (Group::A, 5_000)) <= account.points);
         assert!(risk(&pricing, reference, (Group::A, 1)) > account.points);
+    }
+
+    #[test]
+    fn only_contested_gifts_feed_the_regret_account() {
+        // S = 40000 favours A; the safe bid A 10000 guarantees 20000 (points).
+        let settlement = Settlement {
+            pricing: Pricing::Points {
+                swing_points: 40_000.0,
+            },
+            reference: equilibrium_bid(40_000),
+            model_points: equilibrium_bid(40_000),
+        };
+        let after = |theirs: (Group, u32)| {
+            let mut account = Account::with_gift_share(0.5);
+            account.settle(&settlement, settlement.reference, theirs);
+            account.regret - REGRET_ALLOWANCE
+        };
+        // They ask A with 0: a contested gift of 10000, half of it may be risked.
+        assert!((after((Group::A, 0)) - 5_000.0).abs() < 1.0);
+        // They ask B with 3 (a quiet auction): the safe bid earns 10000 above its
+        // guarantee too, but that says nothing of how they fight for A.
+        assert_eq!(after((Group::B, 3)), 0.0);
+        // Without a share nothing of either counts.
+        let mut account = Account::default();
+        account.settle(&settlement, settlement.reference, (Group::A, 0));
+        assert_eq!(account.regret, REGRET_ALLOWANCE);
     }
 
     #[test]
