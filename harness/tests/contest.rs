@@ -3,7 +3,7 @@
 
 use harness::contest::POPULATION;
 use harness::matchmaking::gauntlet::{against_also, report, run_gauntlet, GauntletConfig};
-use harness::matchmaking::matches::{run_match, Deals, MatchConfig, Shard};
+use harness::matchmaking::matches::{run_match, Deals, MatchConfig, RunSettings, Shard};
 use harness::player::PlayerSpec;
 use harness::referee::RefereeOptions;
 
@@ -23,13 +23,15 @@ fn every_contest_bot_plays_legal_games() {
             let o = run_match(&MatchConfig {
                 x: format!("contest:{}", member.name).parse().unwrap(),
                 y: opponent.parse().unwrap(),
-                deals: Deals::Seeded { seed: 3, count: 3 },
-                threads: 0,
-                referee: referee(),
                 logs: None,
-                progress: false,
-                shard: Shard::WHOLE,
-                results: None,
+                run: RunSettings {
+                    deals: Deals::Seeded { seed: 3, count: 3 },
+                    threads: 0,
+                    referee: referee(),
+                    progress: false,
+                    shard: Shard::WHOLE,
+                    results: None,
+                },
             })
             .unwrap();
             assert!(
@@ -54,12 +56,14 @@ fn the_gauntlet_reports_every_opponent_side_by_side() {
         baseline: "bot:bidder=equilibrium".parse().unwrap(),
         also: vec!["bot:win=0".parse().unwrap()],
         opponents,
-        deals: Deals::Seeded { seed: 4, count: 2 },
-        threads: 0,
-        referee: referee(),
-        progress: false,
-        shard: Shard::WHOLE,
-        results: None,
+        run: RunSettings {
+            deals: Deals::Seeded { seed: 4, count: 2 },
+            threads: 0,
+            referee: referee(),
+            progress: false,
+            shard: Shard::WHOLE,
+            results: None,
+        },
     })
     .unwrap();
     assert_eq!(rows.len(), 2);

@@ -10,7 +10,9 @@ use std::process::{Command as Process, Stdio};
 
 use harness::export::encode::DEFAULT_STEP_POLICY;
 use harness::export::{export, SOURCE_MAX_BYTES, WEIGHT_GAMES};
-use harness::matchmaking::matches::{run_match, Deals, MatchConfig, MatchOutcome, Shard};
+use harness::matchmaking::matches::{
+    run_match, Deals, MatchConfig, MatchOutcome, RunSettings, Shard,
+};
 use harness::player::PlayerSpec;
 use harness::referee::RefereeOptions;
 use yacht::engine::BotConfig;
@@ -92,16 +94,18 @@ fn run(x: PlayerSpec, y: &str, deals: usize) -> MatchOutcome {
     run_match(&MatchConfig {
         x,
         y: y.parse().unwrap(),
-        deals: Deals::Seeded {
-            seed: 2025,
-            count: deals,
-        },
-        threads: 0,
-        referee: RefereeOptions::default(),
         logs: None,
-        progress: false,
-        shard: Shard::WHOLE,
-        results: None,
+        run: RunSettings {
+            deals: Deals::Seeded {
+                seed: 2025,
+                count: deals,
+            },
+            threads: 0,
+            referee: RefereeOptions::default(),
+            progress: false,
+            shard: Shard::WHOLE,
+            results: None,
+        },
     })
     .unwrap()
 }

@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command as Process;
 
 use common::golden_deal;
-use harness::matchmaking::matches::{run_match, Deals, MatchConfig, MatchOutcome, Shard};
+use harness::matchmaking::matches::{
+    run_match, Deals, MatchConfig, MatchOutcome, RunSettings, Shard,
+};
 use harness::player::PlayerSpec;
 use harness::referee::{play_game, AbortReason, GameRecord, RefereeOptions};
 use yacht::game::Deal;
@@ -92,19 +94,21 @@ fn run(x: &str, y: &str, deals: usize) -> MatchOutcome {
     run_match(&MatchConfig {
         x: x.parse().unwrap(),
         y: y.parse().unwrap(),
-        deals: Deals::Seeded {
-            seed: 77,
-            count: deals,
-        },
-        threads: 0,
-        referee: RefereeOptions {
-            time_scale: 10.0,
-            ..RefereeOptions::default()
-        },
         logs: None,
-        progress: false,
-        shard: Shard::WHOLE,
-        results: None,
+        run: RunSettings {
+            deals: Deals::Seeded {
+                seed: 77,
+                count: deals,
+            },
+            threads: 0,
+            referee: RefereeOptions {
+                time_scale: 10.0,
+                ..RefereeOptions::default()
+            },
+            progress: false,
+            shard: Shard::WHOLE,
+            results: None,
+        },
     })
     .unwrap()
 }

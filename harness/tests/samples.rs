@@ -1,23 +1,27 @@
 //! Every sample AI (and variants of their constants) plays thousands of legal games.
 
-use harness::matchmaking::matches::{run_match, Deals, MatchConfig, MatchOutcome, Shard};
+use harness::matchmaking::matches::{
+    run_match, Deals, MatchConfig, MatchOutcome, RunSettings, Shard,
+};
 use harness::referee::RefereeOptions;
 
 fn run(x: &str, y: &str, deals: usize, seed: u64) -> MatchOutcome {
     run_match(&MatchConfig {
         x: x.parse().unwrap(),
         y: y.parse().unwrap(),
-        deals: Deals::Seeded { seed, count: deals },
-        threads: 0,
-        // Generous deadlines: the test machine may be busy with other tests.
-        referee: RefereeOptions {
-            time_scale: 20.0,
-            ..RefereeOptions::default()
-        },
         logs: None,
-        progress: false,
-        shard: Shard::WHOLE,
-        results: None,
+        run: RunSettings {
+            deals: Deals::Seeded { seed, count: deals },
+            threads: 0,
+            // Generous deadlines: the test machine may be busy with other tests.
+            referee: RefereeOptions {
+                time_scale: 20.0,
+                ..RefereeOptions::default()
+            },
+            progress: false,
+            shard: Shard::WHOLE,
+            results: None,
+        },
     })
     .unwrap()
 }

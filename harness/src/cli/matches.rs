@@ -64,13 +64,8 @@ impl TournamentArgs {
         let labels: Vec<String> = opponents.iter().map(PlayerSpec::label).collect();
         let config = TournamentConfig {
             x: x.clone(),
-            deals: run.deals()?,
-            threads: run.threads,
-            referee: run.referee(),
             logs: run.logs(),
-            progress: !run.no_progress,
-            shard: run.shard,
-            results: run.results("tournament", &[x.label()], &labels, None)?,
+            run: run.settings(run.results("tournament", &[x.label()], &labels, None)?)?,
             opponents,
         };
         let started = Instant::now();
@@ -135,16 +130,11 @@ impl GauntletArgs {
         let labels: Vec<String> = opponents.iter().map(PlayerSpec::label).collect();
         let test = Some([self.nelo0, self.nelo1, 0.05, 0.05]);
         let config = GauntletConfig {
-            results: run.results("gauntlet", &players, &labels, test)?,
+            run: run.settings(run.results("gauntlet", &players, &labels, test)?)?,
             candidate,
             baseline,
             also,
             opponents,
-            deals: run.deals()?,
-            threads: run.threads,
-            referee: run.referee(),
-            progress: !run.no_progress,
-            shard: run.shard,
         };
         let (nelo0, nelo1) = (self.nelo0, self.nelo1);
         let started = Instant::now();
@@ -193,15 +183,10 @@ impl MatchArgs {
         let run = &self.run;
         let (x, y): (PlayerSpec, PlayerSpec) = (self.x.parse()?, self.y.parse()?);
         let outcome = run_match(&MatchConfig {
-            results: run.results("match", &[x.label(), y.label()], &[], None)?,
+            run: run.settings(run.results("match", &[x.label(), y.label()], &[], None)?)?,
             x,
             y,
-            deals: run.deals()?,
-            threads: run.threads,
-            referee: run.referee(),
             logs: run.logs(),
-            progress: !run.no_progress,
-            shard: run.shard,
         })?;
         print!("{}", match_report(&outcome));
         Ok(())

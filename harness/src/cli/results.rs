@@ -40,13 +40,8 @@ impl LeagueArgs {
         let labels: Vec<String> = players.iter().map(PlayerSpec::label).collect();
         let run = &self.run;
         let config = LeagueConfig {
-            results: run.results("league", &labels, &[], None)?,
+            run: run.settings(run.results("league", &labels, &[], None)?)?,
             players,
-            deals: run.deals()?,
-            threads: run.threads,
-            referee: run.referee(),
-            progress: !run.no_progress,
-            shard: run.shard,
         };
         let started = Instant::now();
         let league = run_league(&config)?;

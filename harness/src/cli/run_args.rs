@@ -7,7 +7,7 @@ use clap::Args;
 
 use std::sync::Arc;
 
-use crate::matchmaking::matches::{Deals, LogSaving, ResultsTarget, Shard};
+use crate::matchmaking::matches::{Deals, LogSaving, ResultsTarget, RunSettings, Shard};
 use crate::matchmaking::results::{DealSource, ResultsSink, RunKey};
 use crate::matchmaking::tournament::DEFAULT_DEALS;
 use crate::referee::RefereeOptions;
@@ -94,6 +94,18 @@ impl RunArgs {
             sink: Arc::new(ResultsSink::create(path, run, self.shard.index)?),
             deal_offset: 0,
         }))
+    }
+
+    /// The settings of a run whose per-game records go to `results`.
+    pub(super) fn settings(&self, results: Option<ResultsTarget>) -> Result<RunSettings, String> {
+        Ok(RunSettings {
+            deals: self.deals()?,
+            threads: self.threads,
+            referee: self.referee(),
+            progress: !self.no_progress,
+            shard: self.shard,
+            results,
+        })
     }
 
     /// Where to save the games' logs, if anywhere.

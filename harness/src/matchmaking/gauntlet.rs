@@ -13,10 +13,9 @@
 
 use std::fmt::Write as _;
 
-use super::matches::{run_match, Deals, MatchConfig, MatchOutcome, ResultsTarget, Shard};
+use super::matches::{run_match, MatchConfig, MatchOutcome, RunSettings};
 use super::report::score_percent_and_elo;
 use crate::player::PlayerSpec;
-use crate::referee::RefereeOptions;
 use crate::stats::sprt::{llr_normal_approximation, Decision, SprtConfig};
 use crate::stats::{Estimate, Moments};
 
@@ -28,13 +27,7 @@ pub struct GauntletConfig {
     pub baseline: PlayerSpec,
     pub also: Vec<PlayerSpec>,
     pub opponents: Vec<PlayerSpec>,
-    pub deals: Deals,
-    pub threads: usize,
-    pub referee: RefereeOptions,
-    pub progress: bool,
-    /// Which deals to play, and where the per-game records go.
-    pub shard: Shard,
-    pub results: Option<ResultsTarget>,
+    pub run: RunSettings,
 }
 
 /// Both players' matches against one opponent.
@@ -101,13 +94,8 @@ pub fn run_gauntlet(config: &GauntletConfig) -> Result<Vec<Row>, String> {
                 run_match(&MatchConfig {
                     x: x.clone(),
                     y: opponent.clone(),
-                    deals: config.deals.clone(),
-                    threads: config.threads,
-                    referee: config.referee,
                     logs: None,
-                    progress: config.progress,
-                    shard: config.shard,
-                    results: config.results.clone(),
+                    run: config.run.clone(),
                 })
             };
             Ok(Row {

@@ -5,10 +5,9 @@
 
 use std::fmt::Write as _;
 
-use super::matches::{run_match, Deals, MatchConfig, MatchOutcome, ResultsTarget, Shard};
+use super::matches::{run_match, MatchConfig, MatchOutcome, RunSettings};
 use super::report::score_percent_and_elo;
 use crate::player::PlayerSpec;
-use crate::referee::RefereeOptions;
 use crate::stats::bradley_terry::{fit, Crosstable, Fit};
 
 /// Virtual drawn games added to every pair for the ratings: a weak prior (as BayesElo's)
@@ -19,12 +18,7 @@ pub const VIRTUAL_DRAWS_PER_PAIR: f64 = 1.0;
 #[derive(Clone, Debug)]
 pub struct LeagueConfig {
     pub players: Vec<PlayerSpec>,
-    pub deals: Deals,
-    pub threads: usize,
-    pub referee: RefereeOptions,
-    pub progress: bool,
-    pub shard: Shard,
-    pub results: Option<ResultsTarget>,
+    pub run: RunSettings,
 }
 
 /// The played league: the players' labels and each pair's match, the first of the pair
@@ -54,13 +48,8 @@ pub fn run_league(config: &LeagueConfig) -> Result<League, String> {
             run_match(&MatchConfig {
                 x: config.players[i].clone(),
                 y: config.players[j].clone(),
-                deals: config.deals.clone(),
-                threads: config.threads,
-                referee: config.referee,
                 logs: None,
-                progress: config.progress,
-                shard: config.shard,
-                results: config.results.clone(),
+                run: config.run.clone(),
             })
             .map(|outcome| (i, j, outcome))
         })

@@ -113,22 +113,30 @@ pub struct LogSaving {
     pub losses_only: bool,
 }
 
-/// A match between X and Y.
+/// What every game-playing run shares (a match, and the tournaments, gauntlets, leagues
+/// and SPRTs made of matches): the deals, the threads, the referee's deadlines, the
+/// progress bar, the shard and the per-game records.
 #[derive(Clone, Debug)]
-pub struct MatchConfig {
-    pub x: PlayerSpec,
-    pub y: PlayerSpec,
+pub struct RunSettings {
     pub deals: Deals,
     /// Worker threads; 0 = one per core.
     pub threads: usize,
     pub referee: RefereeOptions,
-    pub logs: Option<LogSaving>,
     /// Show a progress bar (only drawn when stderr is a terminal).
     pub progress: bool,
     /// Which deals to play ([`Shard::WHOLE`]: all).
     pub shard: Shard,
     /// Per-game records, written as each game ends.
     pub results: Option<ResultsTarget>,
+}
+
+/// A match between X and Y.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub x: PlayerSpec,
+    pub y: PlayerSpec,
+    pub logs: Option<LogSaving>,
+    pub run: RunSettings,
 }
 
 /// A finished match.
@@ -172,16 +180,17 @@ fn play_pair(
     index: usize,
 ) -> Result<PairRecord, String> {
     let deal = config
+        .run
         .deals
         .get(index)
         .ok_or_else(|| format!("no deal {index}"))?;
-    let game_seed = mix(config.deals.seed(), index as u64);
+    let game_seed = mix(config.run.deals.seed(), index as u64);
     // Each player keeps its random stream in both seats: fewer differences in the pair.
     let seeds = [mix(game_seed, 1), mix(game_seed, 2)];
-    let mut options = config.referee;
+    let mut options = config.run.referee;
     options.write_log = config.logs.is_some();
     let [x, y] = players;
-    let record = |game: usize, r: &crate::referee::GameRecord| match &config.results {
+    let record = |game: usize, r: &crate::referee::GameRecord| match &config.run.results {
         Some(target) => target.sink.write_game(
             (&config.x.label(), &config.y.label()),
             (target.deal_offset + index, game_seed),
@@ -237,7 +246,7 @@ fn save_logs(saving: &LogSaving, pair: &PairRecord, deal: &Deal) -> Result<(), S
 /// Plays the whole match. `Err` on a setup problem (a player that cannot start, a log
 /// folder that cannot be written).
 pub fn run_match(config: &MatchConfig) -> Result<MatchOutcome, String> {
-    if config.deals.is_empty() {
+    if config.run.deals.is_empty() {
         return Err("no deals to play".to_string());
     }
     if let Some(saving) = &config.logs {
@@ -245,22 +254,22 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchOutcome, String> {
             .map_err(|e| format!("{}: {e}", saving.dir.display()))?;
     }
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads)
+        .num_threads(config.run.threads)
         .build()
         .map_err(|e| format!("thread pool: {e}"))?;
     let threads = pool.current_num_threads();
     let message = format!("{} vs {}", config.x.label(), config.y.label());
-    let owned: Vec<usize> = (0..config.deals.len())
-        .filter(|&i| config.shard.owns(i))
+    let owned: Vec<usize> = (0..config.run.deals.len())
+        .filter(|&i| config.run.shard.owns(i))
         .collect();
     if owned.is_empty() {
         return Err(format!(
             "shard {} of {} deals has no deal to play",
-            config.shard,
-            config.deals.len()
+            config.run.shard,
+            config.run.deals.len()
         ));
     }
-    let bar = progress_bar(owned.len() as u64, config.progress, &message);
+    let bar = progress_bar(owned.len() as u64, config.run.progress, &message);
     let started = Instant::now();
     let pairs: Result<Vec<PairRecord>, String> = pool.install(|| {
         owned

@@ -1,6 +1,6 @@
 //! Running an SPRT: deal batches played as matches until the test decides.
 
-use super::matches::{run_match, Deals, MatchConfig, ResultsTarget, Shard};
+use super::matches::{run_match, Deals, MatchConfig, ResultsTarget, RunSettings, Shard};
 use crate::player::PlayerSpec;
 use crate::referee::RefereeOptions;
 use crate::stats::sprt::{Decision, SprtConfig, SprtStatus};
@@ -118,20 +118,22 @@ pub fn run_sprt(
             let outcome = run_match(&MatchConfig {
                 x: run.x.clone(),
                 y: run.y.clone(),
-                // Every batch draws fresh deals from its own seed.
-                deals: Deals::Seeded {
-                    seed: mix(run.seed, batch),
-                    count,
-                },
-                threads: run.threads,
-                referee: run.referee,
                 logs: None,
-                progress: run.progress,
-                shard: Shard::WHOLE,
-                results: run.results.clone().map(|target| ResultsTarget {
-                    deal_offset: played,
-                    ..target
-                }),
+                run: RunSettings {
+                    // Every batch draws fresh deals from its own seed.
+                    deals: Deals::Seeded {
+                        seed: mix(run.seed, batch),
+                        count,
+                    },
+                    threads: run.threads,
+                    referee: run.referee,
+                    progress: run.progress,
+                    shard: Shard::WHOLE,
+                    results: run.results.clone().map(|target| ResultsTarget {
+                        deal_offset: played,
+                        ..target
+                    }),
+                },
             })?;
             counts += outcome.stats.pentanomial;
         }

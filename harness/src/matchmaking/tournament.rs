@@ -1,10 +1,7 @@
 //! The bot against each of the ten sample AIs, on the same deals.
 
-use super::matches::{
-    run_match, Deals, LogSaving, MatchConfig, MatchOutcome, ResultsTarget, Shard,
-};
+use super::matches::{run_match, LogSaving, MatchConfig, MatchOutcome, RunSettings};
 use crate::player::PlayerSpec;
-use crate::referee::RefereeOptions;
 use crate::samples::{SampleConfig, SAMPLE_COUNT};
 
 /// Deals per opponent by default: 200 games each (the bot bids for the win from round 2,
@@ -16,15 +13,9 @@ pub const DEFAULT_DEALS: usize = 100;
 pub struct TournamentConfig {
     pub x: PlayerSpec,
     pub opponents: Vec<PlayerSpec>,
-    pub deals: Deals,
-    pub threads: usize,
-    pub referee: RefereeOptions,
     /// Logs go to `<dir>/<opponent label>/`.
     pub logs: Option<LogSaving>,
-    pub progress: bool,
-    /// Which deals to play, and where the per-game records go.
-    pub shard: Shard,
-    pub results: Option<ResultsTarget>,
+    pub run: RunSettings,
 }
 
 /// The ten sample AIs with their default constants.
@@ -70,13 +61,8 @@ pub fn run_tournament(config: &TournamentConfig) -> Result<Vec<MatchOutcome>, St
             run_match(&MatchConfig {
                 x: config.x.clone(),
                 y: opponent.clone(),
-                deals: config.deals.clone(),
-                threads: config.threads,
-                referee: config.referee,
                 logs,
-                progress: config.progress,
-                shard: config.shard,
-                results: config.results.clone(),
+                run: config.run.clone(),
             })
         })
         .collect()

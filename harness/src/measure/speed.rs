@@ -3,7 +3,9 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::matchmaking::matches::{run_match, Deals, MatchConfig, MatchOutcome, Shard};
+use crate::matchmaking::matches::{
+    run_match, Deals, MatchConfig, MatchOutcome, RunSettings, Shard,
+};
 use crate::player::PlayerSpec;
 use crate::referee::RefereeOptions;
 
@@ -28,16 +30,18 @@ fn measure(
     run_match(&MatchConfig {
         x,
         y,
-        deals: Deals::Seeded {
-            seed: 12345,
-            count: games.div_ceil(2).max(1),
-        },
-        threads,
-        referee: RefereeOptions::default(),
         logs: None,
-        progress: true,
-        shard: Shard::WHOLE,
-        results: None,
+        run: RunSettings {
+            deals: Deals::Seeded {
+                seed: 12345,
+                count: games.div_ceil(2).max(1),
+            },
+            threads,
+            referee: RefereeOptions::default(),
+            progress: true,
+            shard: Shard::WHOLE,
+            results: None,
+        },
     })
 }
 
