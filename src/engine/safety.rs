@@ -60,7 +60,8 @@ pub const REGRET_ALLOWANCE: f64 = 3_000.0;
 /// 0: the regret limit as strict as it goes. Without it (`bot:gift=off`) the bot scored
 /// 93.80% against `contest:adapt-gain`, against 95.80% with it, paired −2.00 points
 /// [−3.99, −0.01] over 500 deal pairs (`harness match P contest:adapt-gain --deals 500
-/// --seed 2 --time-scale 4`); against sample 3 it pays the zero bidder's price: bid score
+/// --seed 2 --time-scale 4`), and 91.00% against `contest:adapt-gain-wait`, against 95.70%,
+/// paired −4.70 [−7.16, −2.24]; against sample 3 it pays the zero bidder's price: bid score
 /// −9.7k a game with it, −4.4k without (10 pairs). Shares between 0 and 100 not measured
 /// against the adaptive bots.
 pub const REGRET_GIFT_SHARE: f64 = 0.0;
