@@ -8,7 +8,7 @@ use super::features::RoundFeatures;
 use super::opponent::OpponentModel;
 use super::payoff::{Curves, Limits};
 use super::response::{best_response, best_response_within};
-use super::safety::{Account, Pricing, Settlement};
+use super::safety::{gift_share, Account, Pricing, Settlement};
 use super::table_player::{Reply, TablePlayer};
 use super::view::GameView;
 use super::winbid::best_win_response_with;
@@ -207,8 +207,8 @@ pub fn decide_bid_with(
 
 /// A fresh account for one game of a bot configured by `config`.
 fn account_for(config: &BotConfig) -> Account {
-    let percent = config.regret_gift_percent.unwrap_or(0);
-    Account::with_gift_share(f64::from(percent) / 100.0)
+    // Without a regret limit (`None`) the share is never read.
+    Account::with_gift_share(gift_share(config.regret_gift_percent.unwrap_or(0)))
 }
 
 /// The limits on a bid in a win (`win`) or expected-score round: the account's, or none

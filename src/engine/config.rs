@@ -41,8 +41,8 @@ pub const WIN_FROM_ROUND_DEFAULT: u8 = 2;
 /// nElo 5.11, Elo 4.78 ± 3.68. Without it, the same SPRT accepted H0 (28,000 pairs, nElo 0.84).
 pub const CONTROL_VARIATE_DEFAULT: bool = true;
 
-/// Percent of the opponent's gifts the regret account may risk, by default (see
-/// [`super::safety::REGRET_GIFT_SHARE`]).
+/// Percent of the opponent's contested gifts the regret account may risk, by default: the
+/// one source of [`super::safety::REGRET_GIFT_SHARE`], whose comment gives the measurements.
 pub const REGRET_GIFT_PERCENT_DEFAULT: u8 = 0;
 
 /// Whether rounds 2–10 score by win probability by default.

@@ -31,6 +31,7 @@
 //! and what the game's auctions have earned above that guarantee so far.
 
 use super::bidding::equilibrium_bid;
+use super::config::REGRET_GIFT_PERCENT_DEFAULT;
 use super::payoff::{payoff, risk_below, worst_case, Curves, Limits};
 use super::trust::Trust;
 use super::wincurve::WinCurve;
@@ -64,7 +65,12 @@ pub const REGRET_ALLOWANCE: f64 = 3_000.0;
 /// paired −4.70 [−7.16, −2.24]; against sample 3 it pays the zero bidder's price: bid score
 /// −9.7k a game with it, −4.4k without (10 pairs). Shares between 0 and 100 not measured
 /// against the adaptive bots.
-pub const REGRET_GIFT_SHARE: f64 = 0.0;
+pub const REGRET_GIFT_SHARE: f64 = gift_share(REGRET_GIFT_PERCENT_DEFAULT);
+
+/// The share of the opponent's contested gifts that `percent` (0–100) stands for.
+pub const fn gift_share(percent: u8) -> f64 {
+    percent as f64 / 100.0
+}
 /// Win probability the win rounds may risk per point the points account has won: what
 /// the expected-score rounds won (gifts and profits, not the allowance) may be risked in
 /// the win rounds at this rate. A point of margin moves the win probability of a close
@@ -240,8 +246,11 @@ impl Account {
         let points = |bid: (Group, u32)| payoff(swing_points, bid.0, bid.1, theirs.0, theirs.1);
         let (group, amount) = s.reference;
         let gift = points(s.reference) - worst_case(swing_points, group, amount);
-        let contested = equilibrium_bid(swing_points.round() as i64).0 == theirs.0;
-        let contested_gift = if contested { gift } else { 0.0 };
+        let contested_gift = if Trust::contested(swing_points, theirs.0) {
+            gift
+        } else {
+            0.0
+        };
         self.regret += points(ours) - points(s.reference) + self.gift_share * contested_gift;
         match s.pricing {
             Pricing::Points { .. } => {

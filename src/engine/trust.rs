@@ -55,13 +55,19 @@ impl Trust {
         (TRUST_RISK_PER_STAKE * self.held_stake_points).max(UNTESTED_RISK_POINTS)
     }
 
+    /// Whether an auction of swing `swing_points` in which the opponent asked `their_group`
+    /// was contested: it asked the group the swing favours, the one a deviation is about.
+    pub fn contested(swing_points: f64, their_group: Group) -> bool {
+        equilibrium_bid(swing_points.round() as i64).0 == their_group
+    }
+
     /// Learns from a settled auction of swing `swing_points`: the model's unconstrained
     /// best response in points was `model`, the opponent asked `theirs`.
     pub fn record(&mut self, swing_points: f64, model: (Group, u32), theirs: (Group, u32)) {
-        let equilibrium = equilibrium_bid(swing_points.round() as i64);
-        if theirs.0 != equilibrium.0 {
+        if !Trust::contested(swing_points, theirs.0) {
             return;
         }
+        let equilibrium = equilibrium_bid(swing_points.round() as i64);
         self.tests += 1;
         let stake = swing_points.abs();
         let earned = |bid: (Group, u32)| payoff(swing_points, bid.0, bid.1, theirs.0, theirs.1);
