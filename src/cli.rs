@@ -17,7 +17,7 @@ use crate::engine::BotConfig;
 use crate::table;
 
 const USAGE: &str = "\
-usage: yacht-bot [--bidder equilibrium|model] [--win-from ROUND] [--rollouts N] [--flat-rollouts]
+usage: yacht-bot [--bidder equilibrium|model|maximin] [--win-from ROUND] [--rollouts N] [--flat-rollouts]
                  [--control-variate 0|1] [--win-scoring 0|1] [--safety 0|1]
                  [--no-clock] [--seed N] [--table FILE]
                                      play on stdin/stdout (the judge's protocol); --no-clock and
@@ -72,7 +72,7 @@ pub fn parse(args: &[String]) -> Options {
                 match value.and_then(|v| Bidder::parse(v)) {
                     Some(b) => options.config.bidder = b,
                     None => options.unknown.push(format!(
-                        "--bidder {} (equilibrium or model)",
+                        "--bidder {} (equilibrium, model or maximin)",
                         value.map_or("", |v| v)
                     )),
                 }

@@ -5,7 +5,7 @@ use yacht::engine::bot::decide_bid;
 use yacht::engine::choice::{all_choices, best_choice};
 use yacht::engine::opponent::OpponentModel;
 use yacht::engine::scoring::decide_put;
-use yacht::engine::{BotConfig, GameView, PlayerState};
+use yacht::engine::{Bidder, BotConfig, GameView, PlayerState};
 use yacht::protocol::{Group, Hand, BID_MAX_POINTS};
 use yacht::rules::auction::{resolve, SealedBid};
 use yacht::rules::category::{Category, ALL_USED, POINTS_PER_K};
@@ -127,12 +127,44 @@ fn in_a_close_last_auction_the_bot_finds_the_sure_win() {
             d_b < 0 && d_a + d_b > 0
         })
         .expect("such a position exists");
-    let (group, amount, _) = decide_bid(&view, &BotConfig::default(), &OpponentModel::new());
-    assert_eq!(
-        worst_case_last_auction(&view, (group, amount)),
-        1.0,
-        "{group:?} {amount}"
+    // The modelling bot and the maximin bidder (no model: the best worst case) alike.
+    let maximin = BotConfig {
+        bidder: Bidder::Maximin,
+        ..BotConfig::default()
+    };
+    for config in [BotConfig::default(), maximin] {
+        let (group, amount, _) = decide_bid(&view, &config, &OpponentModel::new());
+        assert_eq!(
+            worst_case_last_auction(&view, (group, amount)),
+            1.0,
+            "{:?}: {group:?} {amount}",
+            config.bidder
+        );
+    }
+}
+
+#[test]
+fn the_maximin_bidder_bids_the_equilibrium_where_it_does_not_bid_for_the_win() {
+    use Category::*;
+    // The same last auction, with win play off: the expected-score equilibrium |S|/4.
+    let view = last_auction(
+        player(&[Yacht, Choice], "66661", 150, 40),
+        player(&[Yacht, Choice], "22223", 120, 40),
+        "66666",
+        "12345",
     );
+    let config = |bidder| BotConfig {
+        bidder,
+        win_from_round: 0,
+        ..BotConfig::default()
+    };
+    let model = OpponentModel::new();
+    let (eq_group, eq_amount, _) = decide_bid(&view, &config(Bidder::Equilibrium), &model);
+    let (group, amount, pending) = decide_bid(&view, &config(Bidder::Maximin), &model);
+    assert_eq!((group, amount), (eq_group, eq_amount));
+    assert!(amount > 0, "a real swing: {amount}");
+    // Like the equilibrium bidder it learns nothing at GET.
+    assert!(pending.is_none());
 }
 
 /// P(win) + ½ P(draw) after our round-11 scoring `choice` and the opponent's table

@@ -5,7 +5,7 @@ use super::choice::warm_up;
 use super::config::{Bidder, BotConfig};
 use super::endgame::win_curves;
 use super::features::RoundFeatures;
-use super::opponent::OpponentModel;
+use super::opponent::{OpponentModel, Predictive};
 use super::payoff::{Curves, Limits};
 use super::response::{best_response, best_response_within};
 use super::safety::{gift_share, Account, Pricing, Settlement};
@@ -159,6 +159,28 @@ pub fn decide_bid_with(
         Bidder::Equilibrium => {
             let values = bundle_values(&view.me, &view.opp, &a, &b);
             let (group, amount) = equilibrium_bid(values.swing_points());
+            (group, amount, None)
+        }
+        Bidder::Maximin => {
+            let swing_points = bundle_values(&view.me, &view.opp, &a, &b).swing_points();
+            let (group, amount) = match win_curves(view, config, &a, &b) {
+                Some([ca, cb]) => {
+                    let curves = Curves {
+                        a: &ca,
+                        b: &cb,
+                        swing_points: swing_points as f64,
+                    };
+                    // No observed rounds: the objective is the worst case alone.
+                    let r = best_win_response_with(
+                        &curves,
+                        &Predictive::default(),
+                        None,
+                        &Limits::NONE,
+                    );
+                    (r.group, r.amount)
+                }
+                None => equilibrium_bid(swing_points),
+            };
             (group, amount, None)
         }
         Bidder::Model => {

@@ -10,15 +10,29 @@ pub enum Bidder {
     /// of the opponent the model leaves unexplained (or explains as a reader of our bids).
     #[default]
     Model,
+    /// The equilibrium bid in expected-score rounds, and in win rounds the maximin bid on
+    /// the win curves (the best worst case, no opponent model): the design of a strong
+    /// contestant that prices the endgame by win probability but models no one.
+    Maximin,
 }
 
 impl Bidder {
-    /// Parses `equilibrium` or `model`.
+    /// Parses `equilibrium`, `model` or `maximin`.
     pub fn parse(name: &str) -> Option<Bidder> {
         match name {
             "equilibrium" => Some(Bidder::Equilibrium),
             "model" => Some(Bidder::Model),
+            "maximin" => Some(Bidder::Maximin),
             _ => None,
+        }
+    }
+
+    /// The name [`Bidder::parse`] reads.
+    pub fn name(self) -> &'static str {
+        match self {
+            Bidder::Equilibrium => "equilibrium",
+            Bidder::Model => "model",
+            Bidder::Maximin => "maximin",
         }
     }
 }

@@ -172,7 +172,7 @@ impl FromStr for PlayerSpec {
     }
 }
 
-/// `bidder=equilibrium|model`, `win=ROUND` (0: never bid for the win), `rollouts=N` (per
+/// `bidder=equilibrium|model|maximin`, `win=ROUND` (0: never bid for the win), `rollouts=N` (per
 /// win curve in round 2), `scale=0|1` (whether later rounds play more), `probe=N` (probe
 /// rollouts that must move), `cv=0|1` (whether win curves use the table's expected difference
 /// as a control variate), `safety=0|1` (whether the model's bids keep to the safety
@@ -188,7 +188,7 @@ fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
         match key {
             "bidder" => {
                 config.bidder = Bidder::parse(value)
-                    .ok_or_else(|| format!("bidder {value:?}: use equilibrium or model"))?
+                    .ok_or_else(|| format!("bidder {value:?}: use equilibrium, model or maximin"))?
             }
             "win" => {
                 config.win_from_round = value
@@ -272,10 +272,7 @@ fn bot_label(name: &str, config: &BotConfig) -> String {
     if *config == BotConfig::default() {
         name.to_string()
     } else {
-        let bidder = match config.bidder {
-            Bidder::Equilibrium => "equilibrium",
-            Bidder::Model => "model",
-        };
+        let bidder = config.bidder.name();
         let mut label = format!("{name}:bidder={bidder},win={}", config.win_from_round);
         let default = BotConfig::default();
         if config.rollouts != default.rollouts {
@@ -355,6 +352,16 @@ mod tests {
             assert_eq!(spec.label().parse::<PlayerSpec>(), Ok(spec));
         }
         assert!("bot:gift=101".parse::<PlayerSpec>().is_err());
+        // Every bidder's label reads back as the same player.
+        for bidder in [Bidder::Equilibrium, Bidder::Model, Bidder::Maximin] {
+            let spec = PlayerSpec::Bot(BotConfig {
+                bidder,
+                win_from_round: 10,
+                ..BotConfig::default()
+            });
+            assert_eq!(spec.label().parse::<PlayerSpec>(), Ok(spec));
+        }
+        assert!("bot:bidder=psychic".parse::<PlayerSpec>().is_err());
     }
 
     #[test]
