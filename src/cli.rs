@@ -18,7 +18,7 @@ use crate::table;
 
 const USAGE: &str = "\
 usage: yacht-bot [--bidder equilibrium|model|maximin] [--win-from ROUND] [--rollouts N] [--flat-rollouts]
-                 [--control-variate 0|1] [--win-scoring 0|1] [--safety 0|1]
+                 [--control-variate 0|1] [--win-scoring 0|1] [--safety 0|1] [--maximin-model 0|1]
                  [--no-clock] [--seed N] [--table FILE]
                                      play on stdin/stdout (the judge's protocol); --no-clock and
                                      --seed make play reproducible (the judge runs neither)
@@ -111,7 +111,7 @@ pub fn parse(args: &[String]) -> Options {
                     )),
                 }
             }
-            "--win-scoring" | "--safety" => {
+            "--win-scoring" | "--safety" | "--maximin-model" => {
                 took_value = value.is_some();
                 let on = match value.map(String::as_str) {
                     Some("0") => Some(false),
@@ -125,6 +125,7 @@ pub fn parse(args: &[String]) -> Options {
                 };
                 match (arg, on) {
                     ("--win-scoring", Some(on)) => options.config.scoring_search = on,
+                    ("--maximin-model", Some(on)) => options.config.maximin_model = on,
                     (_, Some(on)) => options.config.safety = on,
                     (_, None) => {}
                 }
@@ -236,10 +237,10 @@ mod tests {
     #[test]
     fn flags_parse_the_same_before_and_after_the_command() {
         let before = parse(&args(
-            "--bidder equilibrium --win-from 0 --flat-rollouts --control-variate 0 bench 12",
+            "--bidder equilibrium --win-from 0 --flat-rollouts --control-variate 0 --maximin-model 0 bench 12",
         ));
         let after = parse(&args(
-            "bench 12 --bidder equilibrium --win-from 0 --flat-rollouts --control-variate 0",
+            "bench 12 --bidder equilibrium --win-from 0 --flat-rollouts --control-variate 0 --maximin-model 0",
         ));
         assert_eq!(before, after);
         assert_eq!(before.command, Command::Bench { games: 12 });
@@ -247,6 +248,7 @@ mod tests {
         assert_eq!(before.config.win_from_round, 0);
         assert!(!before.config.scale_rollouts);
         assert!(!before.config.control_variate);
+        assert!(!before.config.maximin_model);
         assert!(before.unknown.is_empty());
     }
 

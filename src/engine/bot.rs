@@ -11,7 +11,7 @@ use super::response::{best_response, best_response_within};
 use super::safety::{gift_share, Account, Pricing, Settlement};
 use super::table_player::{Reply, TablePlayer};
 use super::view::GameView;
-use super::winbid::best_win_response_with;
+use super::winbid::{best_win_response_with, opponent_maximin};
 
 use crate::protocol::{Command, Group, Owed};
 use crate::rng::Pcg64;
@@ -43,7 +43,7 @@ impl Bot {
         Bot {
             config,
             player: TablePlayer::new(config),
-            model: OpponentModel::new(),
+            model: OpponentModel::with_maximin(config.maximin_model),
             pending: None,
             account: account_for(&config),
             rng: Pcg64::seed_from_u64(config.rng_seed.unwrap_or_else(entropy_seed)),
@@ -59,7 +59,7 @@ impl Bot {
     pub fn handle(&mut self, command: &Command) -> Reply {
         match *command {
             Command::Ready => {
-                self.model = OpponentModel::new();
+                self.model = OpponentModel::with_maximin(self.config.maximin_model);
                 self.pending = None;
                 self.account = account_for(&self.config);
                 warm_up();
@@ -184,11 +184,21 @@ pub fn decide_bid_with(
             (group, amount, None)
         }
         Bidder::Model => {
-            let features = RoundFeatures::compute(view, &a, &b);
-            let predictive = model.predict(&features);
+            let mut features = RoundFeatures::compute(view, &a, &b);
             let swing_points = features.swing_points;
+            let curves = win_curves(view, config, &a, &b);
+            // What an opponent that bids for the win without a model would ask here: a
+            // habit of the model predicts it (see `AmountRule::Maximin`).
+            if let (true, Some([ca, cb])) = (config.maximin_model, &curves) {
+                features.maximin_bid = Some(opponent_maximin(&Curves {
+                    a: ca,
+                    b: cb,
+                    swing_points,
+                }));
+            }
+            let predictive = model.predict(&features);
             let model_points = best_response(swing_points, &predictive);
-            let (response, pricing) = match win_curves(view, config, &a, &b) {
+            let (response, pricing) = match curves {
                 Some([ca, cb]) => {
                     let curves = Curves {
                         a: &ca,

@@ -59,6 +59,13 @@ pub const CONTROL_VARIATE_DEFAULT: bool = true;
 /// one source of [`super::safety::REGRET_GIFT_SHARE`], whose comment gives the measurements.
 pub const REGRET_GIFT_PERCENT_DEFAULT: u8 = 0;
 
+/// Whether the opponent model also predicts the maximin bid on the win curves by default
+/// (the bid of a contestant that bids for the win without a model): a habit that bids it
+/// from round 2, and a switch to it from round 10 ([`super::opponent::MAXIMIN_SWITCH_ROUND`]).
+/// Off until measured against the equilibrium bidder as well as against
+/// `bot:bidder=maximin,win=10` (`bot:maximin=1` turns it on).
+pub const MAXIMIN_MODEL_DEFAULT: bool = false;
+
 /// Whether rounds 2–10 score by win probability by default.
 pub const SCORING_SEARCH_DEFAULT: bool = false;
 
@@ -95,6 +102,9 @@ pub struct BotConfig {
     /// Percent of the opponent's gifts the regret account may risk (see
     /// [`super::safety::REGRET_GIFT_SHARE`]); `None`: no regret limit (a measurement).
     pub regret_gift_percent: Option<u8>,
+    /// Whether the opponent model predicts maximin bids on the win curves (see
+    /// [`MAXIMIN_MODEL_DEFAULT`]); without, its habits are those of before.
+    pub maximin_model: bool,
 }
 
 impl BotConfig {
@@ -111,6 +121,7 @@ impl BotConfig {
         scoring_search: SCORING_SEARCH_DEFAULT,
         safety: true,
         regret_gift_percent: Some(REGRET_GIFT_PERCENT_DEFAULT),
+        maximin_model: MAXIMIN_MODEL_DEFAULT,
     };
 
     /// The baseline: equilibrium bids, expected-score decisions throughout.

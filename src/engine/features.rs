@@ -4,6 +4,7 @@
 use super::bidding::{bundle_values, POINTS_PER_UNIT};
 use super::choice::best_immediate_k;
 use super::view::GameView;
+use crate::protocol::Group;
 use crate::rules::category::POINTS_PER_K;
 use crate::rules::dice::{pip_sum, Counts};
 
@@ -53,6 +54,10 @@ pub struct RoundFeatures {
     pub immediate_points: f64,
     pub lead_points: f64,
     pub other_value_points: f64,
+    /// The opponent's maximin bid on its own win curves (the mirror of ours), where this
+    /// round bids for the win; `None` where it bids for the expected score. What a
+    /// contestant that bids for the win without modelling anyone asks.
+    pub maximin_bid: Option<(Group, u32)>,
 }
 
 impl RoundFeatures {
@@ -75,6 +80,7 @@ impl RoundFeatures {
             immediate_points: (immediate(a) - immediate(b)) * POINTS_PER_K as f64,
             lead_points: (view.opp.total_points() - view.me.total_points()) as f64,
             other_value_points: ((values.ours[0] - values.ours[1]) as i64 * POINTS_PER_UNIT) as f64,
+            maximin_bid: None,
         }
     }
 

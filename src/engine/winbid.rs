@@ -161,6 +161,21 @@ pub fn best_win_response_with(
     best
 }
 
+/// The opponent's maximin bid in the auction whose curves (for us) are `curves`: the bid
+/// a contestant that bids for the win without an opponent model asks, if it prices the
+/// game as we do. Its curve when it gets A is the mirror of ours when we get B, and the
+/// swing is the same for both players.
+pub fn opponent_maximin(curves: &Curves) -> (Group, u32) {
+    let (a, b) = (curves.b.mirrored(), curves.a.mirrored());
+    let theirs = Curves {
+        a: &a,
+        b: &b,
+        swing_points: curves.swing_points,
+    };
+    let r = best_win_response(&theirs, &Predictive::default());
+    (r.group, r.amount)
+}
+
 /// Amounts at which an exact curve's outcome flips, for each way a transfer is formed
 /// (x, 2x, the difference itself), one below and above.
 fn critical_amounts(curve: &WinCurve) -> impl Iterator<Item = u32> {
@@ -217,6 +232,52 @@ mod tests {
         assert_eq!(r.group, Group::A);
         assert!(r.amount > 5_000 && r.amount < 15_000, "{r:?}");
         assert!(curves.worst_case(r.group, r.amount) > 0.99);
+    }
+
+    #[test]
+    fn the_opponents_maximin_is_our_maximin_seen_from_its_seat() {
+        // D_A = 30000, D_B = -10000 for us; for the opponent, getting A means we get B.
+        let (a, b) = (
+            WinCurve::Exact {
+                diff_points: 30_000,
+            },
+            WinCurve::Exact {
+                diff_points: -10_000,
+            },
+        );
+        let ours = Curves {
+            a: &a,
+            b: &b,
+            swing_points: 40_000.0,
+        };
+        // The same position from its seat: it wins by 10000 with A and loses by 30000
+        // with B, so it has no sure win; its maximin bid is what best_win_response gives
+        // from there.
+        let (ta, tb) = (
+            WinCurve::Exact {
+                diff_points: 10_000,
+            },
+            WinCurve::Exact {
+                diff_points: -30_000,
+            },
+        );
+        let from_its_seat = best_win_response(
+            &Curves {
+                a: &ta,
+                b: &tb,
+                swing_points: 40_000.0,
+            },
+            &Predictive::default(),
+        );
+        assert_eq!(
+            opponent_maximin(&ours),
+            (from_its_seat.group, from_its_seat.amount)
+        );
+        // We have a sure win on A, so its maximin bid cannot stop it: whatever it asks,
+        // our maximin bid still wins.
+        let mine = best_win_response(&ours, &Predictive::default());
+        let (g, y) = opponent_maximin(&ours);
+        assert!(ours.outcome(mine.group, mine.amount, g, y) > 0.99);
     }
 
     #[test]

@@ -71,6 +71,19 @@ impl WinCurve {
         }
     }
 
+    /// The opponent's curve of the same outcome: its final difference is ours negated, so
+    /// its `at(δ)` is `1 − ours.at(−δ)` (a draw is half a win for both).
+    pub fn mirrored(&self) -> WinCurve {
+        match self {
+            WinCurve::Exact { diff_points } => WinCurve::Exact {
+                diff_points: -diff_points,
+            },
+            WinCurve::Pairs { sorted, .. } => WinCurve::from_weighted_doubled(
+                sorted.iter().rev().map(|&(v, w)| (-v, w)).collect(),
+            ),
+        }
+    }
+
     /// P(win) + ½ P(draw) after a shift of `delta_points`.
     pub fn at(&self, delta_points: f64) -> f64 {
         match self {
@@ -195,6 +208,24 @@ mod tests {
             for delta in [-5_000.0, -1_200.0, -250.0, 0.0, 499.0, 3_000.0] {
                 assert_eq!(moved.at(delta), curve.at(delta + 1_200.0), "{delta}");
             }
+        }
+    }
+
+    #[test]
+    fn the_mirrored_curve_is_the_opponents() {
+        let pairs = WinCurve::from_weighted_doubled(vec![(-3_000, 1.0), (500, 2.0), (8_000, 1.0)]);
+        let exact = WinCurve::Exact { diff_points: -700 };
+        for curve in [pairs, exact] {
+            let mirror = curve.mirrored();
+            for delta in [
+                -5_000.0, -700.0, -250.0, 0.0, 250.0, 700.0, 1_500.0, 4_000.0,
+            ] {
+                assert!(
+                    (mirror.at(delta) - (1.0 - curve.at(-delta))).abs() < 1e-12,
+                    "{delta}"
+                );
+            }
+            assert_eq!(mirror.mirrored(), curve);
         }
     }
 

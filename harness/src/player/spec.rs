@@ -177,7 +177,8 @@ impl FromStr for PlayerSpec {
 /// rollouts that must move), `cv=0|1` (whether win curves use the table's expected difference
 /// as a control variate), `safety=0|1` (whether the model's bids keep to the safety
 /// limits), `gift=P|off` (percent of the opponent's gifts the regret account may risk; off:
-/// no regret limit), `wscore=0|1` (whether rounds 2–10 score by win probability), `clock=0|1` (whether the clock may stop the win search),
+/// no regret limit), `maximin=0|1` (whether the opponent model predicts maximin bids on
+/// the win curves), `wscore=0|1` (whether rounds 2–10 score by win probability), `clock=0|1` (whether the clock may stop the win search),
 /// `seed=N` (the private generator's seed in every game).
 fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
     let mut config = BotConfig::default();
@@ -250,6 +251,13 @@ fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
                     })?),
                 }
             }
+            "maximin" => {
+                config.maximin_model = match value {
+                    "0" => false,
+                    "1" => true,
+                    _ => return Err(format!("maximin {value:?}: 0 or 1")),
+                }
+            }
             "clock" => {
                 config.use_clock = match value {
                     "0" => false,
@@ -259,7 +267,7 @@ fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
             }
             _ => {
                 return Err(format!(
-                    "unknown bot option {key:?} (bidder, win, rollouts, scale, probe, cv, wscore, safety, gift, clock, seed)"
+                    "unknown bot option {key:?} (bidder, win, rollouts, scale, probe, cv, wscore, safety, gift, maximin, clock, seed)"
                 ));
             }
         }
@@ -289,6 +297,9 @@ fn bot_label(name: &str, config: &BotConfig) -> String {
         }
         if config.scoring_search != default.scoring_search {
             label += &format!(",wscore={}", u8::from(config.scoring_search));
+        }
+        if config.maximin_model != default.maximin_model {
+            label += &format!(",maximin={}", u8::from(config.maximin_model));
         }
         if config.safety != default.safety {
             label += &format!(",safety={}", u8::from(config.safety));
@@ -362,6 +373,10 @@ mod tests {
             assert_eq!(spec.label().parse::<PlayerSpec>(), Ok(spec));
         }
         assert!("bot:bidder=psychic".parse::<PlayerSpec>().is_err());
+        let spec: PlayerSpec = "bot:maximin=0".parse().unwrap();
+        assert!(matches!(spec, PlayerSpec::Bot(c) if !c.maximin_model));
+        assert_eq!(spec.label().parse::<PlayerSpec>(), Ok(spec));
+        assert!("bot:maximin=2".parse::<PlayerSpec>().is_err());
     }
 
     #[test]
