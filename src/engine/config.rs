@@ -60,8 +60,8 @@ pub const CONTROL_VARIATE_DEFAULT: bool = true;
 pub const REGRET_GIFT_PERCENT_DEFAULT: u8 = 0;
 
 /// Whether the opponent model also predicts the maximin bid on the win curves by default
-/// (the bid of a contestant that bids for the win without a model): a habit that bids it
-/// from round 2, and a switch to it from round 10 ([`super::opponent::MAXIMIN_SWITCH_ROUND`]).
+/// (the bid of a contestant that bids for the win without a model) from round 10
+/// ([`super::opponent::MAXIMIN_SWITCH_ROUND`]).
 /// Off until measured against the equilibrium bidder as well as against
 /// `bot:bidder=maximin,win=10` (`bot:maximin=1` turns it on).
 pub const MAXIMIN_MODEL_DEFAULT: bool = false;

@@ -5,7 +5,6 @@
 //! habit predicts each round only from earlier rounds (prequential), which is what makes
 //! the likelihoods of different habits comparable.
 
-use super::bidding::equilibrium_bid;
 use super::features::{Feature, RoundFeatures};
 use crate::protocol::{Group, BID_MAX_POINTS};
 
@@ -30,8 +29,6 @@ pub enum GroupRule {
     Random,
     /// A when the feature is positive, B when negative; a coin when zero.
     BySign(Feature),
-    /// The group of [`AmountRule::Maximin`]'s bid.
-    Maximin { from_round: u8 },
 }
 
 /// How a habit picks its amount.
@@ -49,13 +46,6 @@ pub enum AmountRule {
     /// the median of the uncontested rounds. Each side predicts nothing until it has been
     /// seen, so quiet rounds on the other group say nothing about a fight for ours.
     Contested(Feature),
-    /// The table's equilibrium bid `|S|/4` before `from_round`, and from there the maximin
-    /// bid on the win curves where the round bids for the win
-    /// ([`RoundFeatures::maximin_bid`]): a contestant that bids for the win in the last
-    /// rounds and models no one. Nothing to fit: it predicts from the first round.
-    Maximin {
-        from_round: u8,
-    },
 }
 
 /// One observed auction of the opponent.
@@ -118,9 +108,13 @@ impl Habit {
         }
     }
 
-    /// The library: every group rule with every amount rule, and with `maximin` the
-    /// habit that bids the maximin bid on the win curves.
-    pub fn library(maximin: bool) -> Vec<Habit> {
+    /// The library: every group rule with every amount rule. (A contestant that bids its
+    /// maximin bid on the win curves from round 10 is the model's switch component,
+    /// [`super::opponent::MAXIMIN_SWITCH_ROUND`], not a habit: as a habit it would share
+    /// every equilibrium habit's evidence until then, and predicting from round 1 it
+    /// would outweigh them. One bidding it from round 2 measured a cost against the
+    /// equilibrium bidder, in round 2, where it still held weight.)
+    pub fn library() -> Vec<Habit> {
         let mut groups = vec![GroupRule::Random];
         groups.extend(Feature::SIGNED.map(GroupRule::BySign));
         let mut amounts = vec![AmountRule::Zero, AmountRule::Constant];
@@ -135,16 +129,6 @@ impl Habit {
                 out.push(Habit::new(g, a));
             }
         }
-        // A contestant that bids for the win in every round that can. One that starts in
-        // the last rounds is the model's switch component instead (`MAXIMIN_SWITCH_ROUND`):
-        // as a habit it would share every equilibrium habit's evidence until then, and
-        // predicting from round 1 it would outweigh them.
-        if maximin {
-            out.push(Habit::new(
-                GroupRule::Maximin { from_round: 2 },
-                AmountRule::Maximin { from_round: 2 },
-            ));
-        }
         out
     }
 
@@ -153,10 +137,6 @@ impl Habit {
         let p_a = match self.group {
             GroupRule::Random => (self.asks_a + 1.0) / (self.rounds + 2.0),
             GroupRule::BySign(f) => sign_probability(features.get(f)),
-            GroupRule::Maximin { from_round } => match maximin_bid(features, from_round).0 {
-                Group::A => 1.0 - GROUP_SLIP,
-                Group::B => GROUP_SLIP,
-            },
         };
         let amount = self
             .predict_amount(features)
@@ -168,9 +148,6 @@ impl Habit {
         let max = BID_MAX_POINTS as f64;
         match (self.amount, self.fit) {
             (AmountRule::Zero, _) => Some(0.0),
-            (AmountRule::Maximin { from_round }, _) => {
-                Some(maximin_bid(features, from_round).1 as f64)
-            }
             (_, Fit::Unknown) => None,
             (_, Fit::AllIn) => Some(max),
             (AmountRule::Constant, Fit::Value(c)) => Some(c),
@@ -196,7 +173,7 @@ impl Habit {
         self.rounds = history.len() as f64;
         self.asks_a = history.iter().filter(|o| o.group == Group::A).count() as f64;
         self.fit = match self.amount {
-            AmountRule::Zero | AmountRule::Maximin { .. } => Fit::Value(0.0),
+            AmountRule::Zero => Fit::Value(0.0),
             AmountRule::Constant => median(history.iter().map(|o| o.amount as f64).collect())
                 .map_or(Fit::Unknown, Fit::Value),
             AmountRule::Scaled(f) => {
@@ -255,14 +232,6 @@ impl Habit {
             self.error_sum += relative_error(y, amount);
             self.predictions += 1.0;
         }
-    }
-}
-
-/// The bid of an [`AmountRule::Maximin`] habit starting at `from_round`.
-fn maximin_bid(features: &RoundFeatures, from_round: u8) -> (Group, u32) {
-    match features.maximin_bid {
-        Some(bid) if features.round >= from_round => bid,
-        _ => equilibrium_bid(features.swing_points.round() as i64),
     }
 }
 

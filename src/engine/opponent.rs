@@ -75,9 +75,13 @@ pub const MIN_OBSERVED_ROUNDS: usize = 1;
 /// more than the bot without this component (104 deal pairs).
 pub const MAXIMIN_SWITCH_ROUND: u8 = 10;
 /// Prior probability that the opponent bids its maximin bid from [`MAXIMIN_SWITCH_ROUND`]
-/// on, whatever its habit before. Set by hand; each win round from there on updates it
-/// by Bayes against the rest of the model.
-pub const MAXIMIN_SWITCH_PRIOR: f64 = 0.25;
+/// on, whatever its habit before; each win round from there on updates it by Bayes against
+/// the rest of the model. Against `bot:bidder=maximin,win=10`, with a habit that bid the
+/// maximin bid from round 2 beside it (since removed): 0.5 scored 57.50% and 0.25 56.30%,
+/// the model without either 54.40%; 0.5 against 0.25 paired +1.20 [+0.13, +2.27] over the
+/// same 500 deal pairs (`harness match bot:clock=0 bot:bidder=maximin,win=10,clock=0
+/// --deals 500 --seed 3 --time-scale 4`).
+pub const MAXIMIN_SWITCH_PRIOR: f64 = 0.5;
 /// Relative spread of the switch component's amount: the opponent's curves are its own
 /// rollouts' in round 10 (ours differ by sampling noise), exact in rounds 11 and 12.
 /// Set by hand.
@@ -116,10 +120,9 @@ impl OpponentModel {
         OpponentModel::with_maximin(MAXIMIN_MODEL_DEFAULT)
     }
 
-    /// The model; without `maximin`, neither the habit that bids the maximin bid nor the
-    /// switch to it (the model of before they were added).
+    /// The model; without `maximin`, no switch to maximin bids (the model of before).
     pub fn with_maximin(maximin: bool) -> OpponentModel {
-        let habits = Habit::library(maximin);
+        let habits = Habit::library();
         let habit_prior = ((1.0 - UNEXPLAINED_PRIOR - READER_PRIOR) / habits.len() as f64).ln();
         let mut log_weights = vec![habit_prior; habits.len()];
         log_weights.push(UNEXPLAINED_PRIOR.ln());
@@ -445,8 +448,7 @@ mod tests {
             -22_000.0, 18_000.0,
         ];
         // Both opponents bid the equilibrium in rounds 1-9, where every round bids for the
-        // win (so the habit that bids its maximin from round 2 is ruled out); in round 10
-        // one asks its maximin bid, the other the equilibrium again.
+        // win; in round 10 one asks its maximin bid, the other the equilibrium again.
         for switches in [true, false] {
             let mut model = OpponentModel::with_maximin(true);
             for (i, &swing) in swings.iter().enumerate() {
@@ -488,12 +490,8 @@ mod tests {
             (maximin - MAXIMIN_SWITCH_PRIOR * explained).abs() < 0.02,
             "{maximin}: {p:?}"
         );
-        // The model of before has neither the habit nor the switch.
+        // The model of before has no switch.
         let mut old = OpponentModel::with_maximin(false);
-        assert_eq!(
-            old.habits().len() + 1,
-            OpponentModel::with_maximin(true).habits().len()
-        );
         for (i, &swing) in swings.iter().take(9).enumerate() {
             let f = win_round(i as u8 + 1, swing);
             let group = f.maximin_bid.unwrap().0;

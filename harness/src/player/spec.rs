@@ -177,8 +177,8 @@ impl FromStr for PlayerSpec {
 /// rollouts that must move), `cv=0|1` (whether win curves use the table's expected difference
 /// as a control variate), `safety=0|1` (whether the model's bids keep to the safety
 /// limits), `gift=P|off` (percent of the opponent's gifts the regret account may risk; off:
-/// no regret limit), `maximin=0|1` (whether the opponent model predicts maximin bids on
-/// the win curves), `wscore=0|1` (whether rounds 2–10 score by win probability), `clock=0|1` (whether the clock may stop the win search),
+/// no regret limit), `maximin=0|1` (whether the opponent model may expect a switch to
+/// maximin bids on the win curves from round 10), `wscore=0|1` (whether rounds 2–10 score by win probability), `clock=0|1` (whether the clock may stop the win search),
 /// `seed=N` (the private generator's seed in every game).
 fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
     let mut config = BotConfig::default();
