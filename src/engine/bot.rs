@@ -11,7 +11,7 @@ use super::response::{best_response, best_response_within};
 use super::safety::{gift_share, Account, Pricing, Settlement};
 use super::table_player::{Reply, TablePlayer};
 use super::view::GameView;
-use super::winbid::{best_win_response_with, opponent_maximin};
+use super::winbid::{best_win_response, best_win_response_with, opponent_maximin};
 
 use crate::protocol::{Command, Group, Owed};
 use crate::rng::Pcg64;
@@ -171,12 +171,7 @@ pub fn decide_bid_with(
                         swing_points: swing_points as f64,
                     };
                     // No observed rounds: the objective is the worst case alone.
-                    let r = best_win_response_with(
-                        &curves,
-                        &Predictive::default(),
-                        None,
-                        &Limits::NONE,
-                    );
+                    let r = best_win_response(&curves, &Predictive::default());
                     (r.group, r.amount)
                 }
                 None => equilibrium_bid(swing_points),
@@ -187,8 +182,8 @@ pub fn decide_bid_with(
             let mut features = RoundFeatures::compute(view, &a, &b);
             let swing_points = features.swing_points;
             let curves = win_curves(view, config, &a, &b);
-            // What an opponent that bids for the win without a model would ask here: a
-            // habit of the model predicts it (see `AmountRule::Maximin`).
+            // What an opponent that bids for the win without a model would ask here: the
+            // model's switch component expects it from `MAXIMIN_SWITCH_ROUND` on.
             if let (true, Some([ca, cb])) = (config.maximin_model, &curves) {
                 features.maximin_bid = Some(opponent_maximin(&Curves {
                     a: ca,

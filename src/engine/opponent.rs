@@ -441,6 +441,16 @@ mod tests {
         assert!(near > 0.5, "mass near the habit's bid: {near}; {p:?}");
     }
 
+    /// Rounds 1, 2, … of `swings`, each a win round, in which the opponent bids the
+    /// equilibrium.
+    fn bid_the_equilibrium(model: &mut OpponentModel, swings: &[f64]) {
+        for (i, &swing) in swings.iter().enumerate() {
+            let f = win_round(i as u8 + 1, swing);
+            let group = f.maximin_bid.map_or(Group::A, |bid| bid.0);
+            model.observe(f, group, (swing.abs() / 4.0) as u32, (group.other(), 77));
+        }
+    }
+
     #[test]
     fn a_switch_to_maximin_bids_in_the_last_rounds_is_learned_at_once() {
         let swings = [
@@ -476,11 +486,7 @@ mod tests {
         // Before round 10 the switch has no weight; at round 10, before any evidence, it
         // holds its prior share of what the habits explain.
         let mut model = OpponentModel::with_maximin(true);
-        for (i, &swing) in swings.iter().take(9).enumerate() {
-            let f = win_round(i as u8 + 1, swing);
-            let group = f.maximin_bid.unwrap().0;
-            model.observe(f, group, (swing.abs() / 4.0) as u32, (group.other(), 77));
-        }
+        bid_the_equilibrium(&mut model, &swings[..9]);
         let before = model.predict(&win_round(9, 30_000.0));
         assert_eq!(mass_near(&before, Group::A, 12_000, 1_500), 0.0);
         let p = model.predict(&win_round(10, 30_000.0));
@@ -492,11 +498,7 @@ mod tests {
         );
         // The model of before has no switch.
         let mut old = OpponentModel::with_maximin(false);
-        for (i, &swing) in swings.iter().take(9).enumerate() {
-            let f = win_round(i as u8 + 1, swing);
-            let group = f.maximin_bid.unwrap().0;
-            old.observe(f, group, (swing.abs() / 4.0) as u32, (group.other(), 77));
-        }
+        bid_the_equilibrium(&mut old, &swings[..9]);
         let p = old.predict(&win_round(10, 30_000.0));
         assert_eq!(mass_near(&p, Group::A, 12_000, 1_500), 0.0);
     }
