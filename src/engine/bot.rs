@@ -3,7 +3,7 @@
 use super::bidding::{bundle_values, equilibrium_bid};
 use super::choice::warm_up;
 use super::config::{Bidder, BotConfig};
-use super::endgame::win_curves;
+use super::endgame::{win_curves, win_search, WinSearch};
 use super::features::RoundFeatures;
 use super::opponent::{OpponentModel, Predictive};
 use super::payoff::{Curves, Limits};
@@ -181,7 +181,12 @@ pub fn decide_bid_with(
         Bidder::Model => {
             let mut features = RoundFeatures::compute(view, &a, &b);
             let swing_points = features.swing_points;
-            let curves = win_curves(view, config, &a, &b);
+            let search = win_search(view, config, &a, &b);
+            let decided_slack = match search {
+                WinSearch::Decided { slack_points } => Some(slack_points),
+                _ => None,
+            };
+            let curves = search.curves();
             // What an opponent that bids for the win without a model would ask here: the
             // model's switch component expects it from `MAXIMIN_SWITCH_ROUND` on.
             if let (true, Some([ca, cb])) = (config.maximin_model, &curves) {
@@ -212,7 +217,13 @@ pub fn decide_bid_with(
                     )
                 }
                 None => {
-                    let limits = limits_for(config, account, false);
+                    let mut limits = limits_for(config, account, false);
+                    // In a decided game a deviation that cannot open it again cannot cost
+                    // the win: the limits, which guard wins against an opponent that
+                    // punishes the model, widen to what keeps it decided.
+                    if let Some(slack_points) = decided_slack {
+                        limits = limits.widened_to(slack_points);
+                    }
                     (
                         best_response_within(swing_points, &predictive, &limits),
                         Pricing::Points { swing_points },

@@ -128,24 +128,56 @@ fn rollout_seed(view: &GameView, a: &Counts, b: &Counts) -> u64 {
     crate::solver::quantize::fnv1a64(&bytes)
 }
 
+/// What the win search found for the open auction.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WinSearch {
+    /// This round bids for the expected score by configuration: round 1, or before the
+    /// first win round.
+    NotWinRound,
+    /// The game is decided: the win probability cannot move with any plausible transfer.
+    /// `slack_points` is how far our final difference may move against us, next to what
+    /// the safe bid leaves, before the game could be open again: beyond the decided
+    /// margin ([`DECIDED_SIGMAS`]) where the expected differences decided it, the swing
+    /// (the reach over which the curves were found flat) where the rollouts did.
+    Decided { slack_points: f64 },
+    /// The win curves: we get A, we get B.
+    Curves([WinCurve; 2]),
+}
+
+impl WinSearch {
+    /// The curves, if the round bids for the win.
+    pub fn curves(self) -> Option<[WinCurve; 2]> {
+        match self {
+            WinSearch::Curves(curves) => Some(curves),
+            _ => None,
+        }
+    }
+}
+
 /// The win curves (we get A, we get B) of the open auction, or `None` when this round
-/// bids for the expected score: before `first_round` (0: never), or when the win
-/// probability cannot move with any plausible transfer. Before round 11 each curve plays
-/// [`rollouts_for_round`] futures; with `use_clock` they also stop at
-/// [`WIN_CURVES_BUDGET_MS`] (a safety stop), without, all of them run.
+/// bids for the expected score: see [`win_search`].
 pub fn win_curves(
     view: &GameView,
     config: &BotConfig,
     a: &Counts,
     b: &Counts,
 ) -> Option<[WinCurve; 2]> {
+    win_search(view, config, a, b).curves()
+}
+
+/// The win search of the open auction: no curves before `first_round` (0: never) or
+/// where the game is decided (the win probability cannot move with any plausible
+/// transfer). Before round 11 each curve plays [`rollouts_for_round`] futures; with
+/// `use_clock` they also stop at [`WIN_CURVES_BUDGET_MS`] (a safety stop), without, all
+/// of them run.
+pub fn win_search(view: &GameView, config: &BotConfig, a: &Counts, b: &Counts) -> WinSearch {
     let (first_round, use_clock) = (config.win_from_round, config.use_clock);
     // Only play reads the clock (a safety stop); bench never does.
     let started = use_clock.then(Instant::now);
     let round = view.round as usize;
     // Round 1 has no scoring to roll out from; it always bids for the expected score.
     if first_round == 0 || round < (first_round as usize).max(2) || round > AUCTION_ROUNDS {
-        return None;
+        return WinSearch::NotWinRound;
     }
     // Far ahead or far behind whichever bundle we get: the expected score decides. The
     // opponent's expected remaining score is the table's, less what its scorings are
@@ -158,7 +190,9 @@ pub fn win_curves(
         diff_points + ((v.ours[1] - v.theirs[0]) as i64 * POINTS_PER_UNIT) as f64,
     ];
     if !is_open(round, &expected) {
-        return None;
+        return WinSearch::Decided {
+            slack_points: decided_slack_points(round, &expected),
+        };
     }
     let curves: [WinCurve; 2] = if round == AUCTION_ROUNDS {
         // No dice left to roll: the final difference is known for each assignment.
@@ -192,7 +226,7 @@ pub fn win_curves(
             v.swing_points() as f64,
             probe_epsilon(config),
         ) {
-            return None;
+            return flat(v.swing_points() as f64);
         }
         // Half the budget for the first curve; the second replays as many futures (the
         // same dice for both: common random numbers) until the whole budget is spent,
@@ -223,7 +257,34 @@ pub fn win_curves(
     } else {
         curves.map(|c| c.shifted(drift_points))
     };
-    curves_matter(&curves, v.swing_points() as f64, WIN_FLAT_EPSILON).then_some(curves)
+    if curves_matter(&curves, v.swing_points() as f64, WIN_FLAT_EPSILON) {
+        WinSearch::Curves(curves)
+    } else {
+        flat(v.swing_points() as f64)
+    }
+}
+
+/// A game the rollouts found decided: the curves were flat over transfers up to the
+/// swing either way ([`curves_matter`]).
+fn flat(swing_points: f64) -> WinSearch {
+    WinSearch::Decided {
+        slack_points: swing_points.abs(),
+    }
+}
+
+/// How far beyond the decided margin of round `round` the expected final differences
+/// `diffs_points` of a decided game lie: the least of them, in absolute value, less the
+/// margin.
+pub fn decided_slack_points(round: usize, diffs_points: &[f64]) -> f64 {
+    let sigma = FINAL_DIFF_SIGMA_POINTS
+        .get(round.saturating_sub(1))
+        .copied()
+        .unwrap_or(0.0);
+    let least = diffs_points
+        .iter()
+        .map(|d| d.abs())
+        .fold(f64::INFINITY, f64::min);
+    (least - DECIDED_SIGMAS * sigma).max(0.0)
 }
 
 /// Rollouts of [`win_probability_between_rounds`]: enough for a chart (standard error

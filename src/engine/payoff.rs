@@ -176,6 +176,15 @@ impl Limits {
         regret_points: f64::INFINITY,
     };
 
+    /// The limits of an auction priced in points, each widened to at least `points`.
+    pub fn widened_to(self, points: f64) -> Limits {
+        Limits {
+            risk: self.risk.max(points),
+            points_risk: self.points_risk.max(points),
+            regret_points: self.regret_points.max(points),
+        }
+    }
+
     /// Whether `bid`, whose risk in the auction's own unit is `risk`, fits next to
     /// `reference` for swing `swing_points`.
     pub fn allow(

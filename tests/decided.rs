@@ -1,0 +1,105 @@
+//! Decided games: once no plausible transfer can move the win probability, the safety
+//! limits (which guard wins against an opponent that punishes the model) give way to the
+//! model's best response, as far as the game stays decided.
+
+use yacht::bench::ScaledBidder;
+use yacht::engine::bidding::{bundle_values, equilibrium_bid};
+use yacht::engine::endgame::{win_search, WinSearch};
+use yacht::engine::{Bot, BotConfig, Reply};
+use yacht::game::{play_agents, Agent, Deal};
+use yacht::protocol::{Answer, Command};
+
+/// One of the bot's auctions: the win search's verdict, the swing and the bot's bid.
+struct Auction {
+    round: u8,
+    search: WinSearch,
+    swing_points: i64,
+    amount: u32,
+}
+
+/// The bot, recording every auction as it answers.
+struct Recorded {
+    bot: Bot,
+    config: BotConfig,
+    auctions: Vec<Auction>,
+}
+
+impl Agent for Recorded {
+    fn handle(&mut self, command: &Command) -> Reply {
+        let reply = self.bot.handle(command);
+        if let (Command::Roll { a, b }, Some(Answer::Bid { amount, .. })) = (command, reply.answer)
+        {
+            let view = self.bot.view();
+            let (a, b) = (a.counts(), b.counts());
+            self.auctions.push(Auction {
+                round: view.round,
+                // The clock is off, so this is the search the bot just ran.
+                search: win_search(view, &self.config, &a, &b),
+                swing_points: bundle_values(&view.me, &view.opp, &a, &b).swing_points(),
+                amount,
+            });
+        }
+        reply
+    }
+}
+
+#[test]
+fn against_a_zero_bidder_a_decided_game_pays_next_to_nothing() {
+    let config = BotConfig {
+        use_clock: false,
+        rng_seed: Some(7),
+        ..BotConfig::default()
+    };
+    let mut widened = 0;
+    let mut paid_where_widened = 0u64;
+    let mut equilibrium_there = 0u64;
+    for deal in Deal::seeded(5, 6) {
+        let mut bot = Recorded {
+            bot: Bot::new(config),
+            config,
+            auctions: Vec::new(),
+        };
+        let record = play_agents(&deal, [&mut bot, &mut ScaledBidder::new(0.0)]);
+        assert!(record.warnings.is_empty(), "{:?}", record.warnings);
+        for auction in &bot.auctions {
+            // Where the slack covers the worst a bid of up to the swing can lose, the
+            // limits cannot hold the bot near the equilibrium: the model, which has seen
+            // the opponent ask 0 in every auction, answers with a few points.
+            let WinSearch::Decided { slack_points } = auction.search else {
+                continue;
+            };
+            if auction.round >= 4 && slack_points >= auction.swing_points.abs() as f64 {
+                widened += 1;
+                paid_where_widened += u64::from(auction.amount);
+                equilibrium_there += u64::from(equilibrium_bid(auction.swing_points).1);
+                assert!(
+                    auction.amount <= 10,
+                    "round {}: bid {} (swing {})",
+                    auction.round,
+                    auction.amount,
+                    auction.swing_points
+                );
+            }
+        }
+    }
+    // The zero bidder loses by far: many of these games are decided before the end.
+    assert!(widened >= 6, "only {widened} decided auctions");
+    assert!(
+        paid_where_widened * 100 < equilibrium_there,
+        "{paid_where_widened} {equilibrium_there}"
+    );
+}
+
+#[test]
+fn the_slack_of_a_decided_game_is_its_distance_past_the_margin() {
+    use yacht::engine::endgame::{decided_slack_points, DECIDED_SIGMAS, FINAL_DIFF_SIGMA_POINTS};
+    // After round 11's auction σ = 7,910: the margin is 19,775 points.
+    let margin = DECIDED_SIGMAS * FINAL_DIFF_SIGMA_POINTS[10];
+    let slack = decided_slack_points(11, &[40_000.0, 30_000.0]);
+    assert!((slack - (30_000.0 - margin)).abs() < 1e-9, "{slack}");
+    // Far behind counts the same way.
+    let slack = decided_slack_points(11, &[-40_000.0, -25_000.0]);
+    assert!((slack - (25_000.0 - margin)).abs() < 1e-9, "{slack}");
+    // Inside the margin nothing is left.
+    assert_eq!(decided_slack_points(11, &[40_000.0, 10_000.0]), 0.0);
+}
