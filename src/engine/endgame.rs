@@ -31,14 +31,20 @@ pub const FINAL_DIFF_SIGMA_POINTS: [f64; AUCTION_ROUNDS] = [
 /// 61.20% ± 1.32 against bot:win=0 includes it).
 pub const DECIDED_SIGMAS: f64 = 2.5;
 
-/// Whether a game whose expected final difference is `diff_points` (with any choice we
-/// may make) is still open after round `round`'s auction.
-pub fn is_open(round: usize, diffs_points: &[f64]) -> bool {
+/// The expected final difference beyond which a game is decided after round `round`'s
+/// auction: [`DECIDED_SIGMAS`] standard deviations.
+fn decided_margin_points(round: usize) -> f64 {
     let sigma = FINAL_DIFF_SIGMA_POINTS
         .get(round.saturating_sub(1))
         .copied()
         .unwrap_or(0.0);
-    let margin = DECIDED_SIGMAS * sigma;
+    DECIDED_SIGMAS * sigma
+}
+
+/// Whether a game whose expected final difference is `diff_points` (with any choice we
+/// may make) is still open after round `round`'s auction.
+pub fn is_open(round: usize, diffs_points: &[f64]) -> bool {
+    let margin = decided_margin_points(round);
     let all_won = diffs_points.iter().all(|&d| d > margin);
     let all_lost = diffs_points.iter().all(|&d| d < -margin);
     !(all_won || all_lost) || round == AUCTION_ROUNDS
@@ -276,15 +282,11 @@ fn flat(swing_points: f64) -> WinSearch {
 /// `diffs_points` of a decided game lie: the least of them, in absolute value, less the
 /// margin.
 pub fn decided_slack_points(round: usize, diffs_points: &[f64]) -> f64 {
-    let sigma = FINAL_DIFF_SIGMA_POINTS
-        .get(round.saturating_sub(1))
-        .copied()
-        .unwrap_or(0.0);
     let least = diffs_points
         .iter()
         .map(|d| d.abs())
         .fold(f64::INFINITY, f64::min);
-    (least - DECIDED_SIGMAS * sigma).max(0.0)
+    (least - decided_margin_points(round)).max(0.0)
 }
 
 /// Rollouts of [`win_probability_between_rounds`]: enough for a chart (standard error
