@@ -16,7 +16,7 @@ pub mod sprt;
 
 pub use elo::{elo, nelo_of_pair_t, pair_t_of_nelo, Estimate, ELO_PER_T};
 pub use match_stats::{MatchStats, PairRecord};
-pub use moments::{mean_and_variance, Moments, Z_95};
+pub use moments::{mean_and_variance, normal_cdf, Moments, Z_95};
 pub use pentanomial::{Pentanomial, HALF_PAIR_SCORES};
 
 /// `q`-quantile (0..=1) of unsorted samples, nearest rank ([`yacht::bench::quantile`],

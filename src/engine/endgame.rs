@@ -29,6 +29,15 @@ pub const FINAL_DIFF_SIGMA_POINTS: [f64; AUCTION_ROUNDS] = [
 /// either bundle) leave nothing for the win-probability search to change: at 2.5σ a normal
 /// P(win) is within 0.6% of 0 or 1. 4 → 2.5 in e7a506f; not measured alone (that commit's
 /// 61.20% ± 1.32 against bot:win=0 includes it).
+///
+/// One σ per round is blunt: `harness state-spread 2000` (table-and-equilibrium self-play)
+/// called 50 positions decided before round 10's auction, and the leader lost 4 of them;
+/// the spread of the state itself (the table's second moment, `solver::moments`, times the
+/// auctions' share 0.66) called 51 and the leader won all, and 183 against 126 before round
+/// 11 (0 lost against 2). Not wired into the bot: rounds 2–9 almost never gate either way
+/// (at most 16 of 2,000 positions), rounds 11 and 12 are exact, and the exact form is a
+/// second 60 MB table (the coarse form by row, which `data.bin` could carry, lost 1 of 186
+/// before round 11).
 pub const DECIDED_SIGMAS: f64 = 2.5;
 
 /// The expected final difference beyond which a game is decided after round `round`'s

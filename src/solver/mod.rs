@@ -6,6 +6,8 @@
 pub mod layout;
 #[cfg(not(yacht_export))]
 pub mod model;
+#[cfg(not(yacht_export))]
+pub mod moments;
 pub mod quantize;
 #[cfg(not(yacht_export))]
 pub mod solve;

@@ -26,16 +26,16 @@ pub struct Solved {
 }
 
 /// Precomputed index tables shared by all rows.
-struct Combinatorics {
-    dice5: Vec<Counts>,
+pub(super) struct Combinatorics {
+    pub(super) dice5: Vec<Counts>,
     /// `pair_hand[s * N5 + k]` = rank of the 10-dice hand `dice5[s] + dice5[k]`.
-    pair_hand: Vec<u16>,
+    pub(super) pair_hand: Vec<u16>,
     /// `score_k[c][s]`: score of `dice5[s]` in category `c`.
-    score_k: Vec<[f64; N5]>,
+    pub(super) score_k: Vec<[f64; N5]>,
 }
 
 impl Combinatorics {
-    fn new() -> Combinatorics {
+    pub(super) fn new() -> Combinatorics {
         let dice5 = all_multisets(5);
         let mut pair_hand = vec![0u16; N5 * N5];
         for (s, a) in dice5.iter().enumerate() {

@@ -1,5 +1,5 @@
-//! The measurement commands: `table-audit`, `solitaire`, `calibrate`, `curve-variance`,
-//! `startup` and `speed`, their arguments and their handlers; the measurements are in
+//! The measurement commands: `table-audit`, `solitaire`, `calibrate`, `state-spread`,
+//! `curve-variance`, `startup` and `speed`, their arguments and their handlers; the measurements are in
 //! `crate::measure`, their text in `crate::measure::output`.
 
 use std::path::PathBuf;
@@ -41,6 +41,31 @@ impl CalibrateArgs {
     /// `harness calibrate`: the spread of the final difference, by round.
     pub fn run(self) -> Result<(), String> {
         print!("{}", output::calibrate(self.games));
+        Ok(())
+    }
+}
+
+#[derive(Args)]
+pub struct StateSpreadArgs {
+    /// Self-play games whose positions are measured.
+    #[arg(default_value_t = 2000)]
+    games: usize,
+    /// Seed of the deals.
+    #[arg(long, default_value_t = 777)]
+    seed: u64,
+    /// Solver threads (0 = one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+}
+
+impl StateSpreadArgs {
+    /// `harness state-spread`: the spread state by state against the one per round.
+    pub fn run(self) -> Result<(), String> {
+        let threads = match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        print!("{}", output::state_spread(self.games, self.seed, threads)?);
         Ok(())
     }
 }

@@ -17,7 +17,9 @@ mod run_args;
 pub use export::ExportArgs;
 pub use games::{DealsArgs, PlayArgs, SampleAiArgs};
 pub use matches::{GauntletArgs, MatchArgs, SprtArgs, TournamentArgs};
-pub use measure::{CalibrateArgs, CurveVarianceArgs, SolitaireArgs, SpeedArgs, StartupArgs};
+pub use measure::{
+    CalibrateArgs, CurveVarianceArgs, SolitaireArgs, SpeedArgs, StartupArgs, StateSpreadArgs,
+};
 pub use replay::ReplayArgs;
 pub use results::{LeagueArgs, MergeArgs};
 pub use run_args::RunArgs;
@@ -70,6 +72,9 @@ pub enum Cmd {
     Solitaire(SolitaireArgs),
     /// Spread of the final difference around the table's prediction, by round.
     Calibrate(CalibrateArgs),
+    /// The spread of the remaining score state by state (the table's second moment) against
+    /// the one spread per round, as predictors of the winner and as decided-game gates.
+    StateSpread(StateSpreadArgs),
     /// Per-rollout variance of the win curves' points, by sampler (common random
     /// numbers, antithetic coins), at the positions where the bot bids for the win.
     CurveVariance(CurveVarianceArgs),
@@ -99,6 +104,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Cmd::TableAudit => measure::table_audit(),
         Cmd::Solitaire(args) => args.run(),
         Cmd::Calibrate(args) => args.run(),
+        Cmd::StateSpread(args) => args.run(),
         Cmd::CurveVariance(args) => args.run(),
         Cmd::Startup(args) => args.run(),
         Cmd::Speed(args) => args.run(),

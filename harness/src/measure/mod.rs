@@ -1,5 +1,6 @@
 //! Measurements of the bot and its table: the solitaire mean, the table audit, the
-//! calibration of the endgame's spread, the win curves' variance by sampler, start-up
+//! calibration of the endgame's spread and its state-by-state form, the win curves'
+//! variance by sampler, start-up
 //! times (none of them games between players), and games per second (`speed.rs`). They
 //! live here, not in the judge binary, which holds only the bot, `bench` and `--version`;
 //! `output.rs` formats the output of those that are not games.
@@ -11,3 +12,4 @@ pub mod output;
 pub mod solitaire;
 pub mod speed;
 pub mod startup;
+pub mod state_spread;

@@ -75,6 +75,46 @@ pub fn calibrate(games: usize) -> String {
     out
 }
 
+/// The state-by-state spread against the one spread per round (`harness state-spread`).
+pub fn state_spread(games: usize, seed: u64, threads: usize) -> Result<String, String> {
+    use super::state_spread::{measure, Moments, GATE_SIGMAS};
+    let started = std::time::Instant::now();
+    let moments = Moments::solve(threads)?;
+    let mut out = format!(
+        "second moment of the table solved in {:.1} s; one player's score at game start: sd {:.0} points\n\
+         before each auction, {games} self-play games of the table-and-equilibrium bot (seed {seed}):\n\
+         round: positions, sd of final - predicted (the round's one spread), root mean state sd, \
+         their ratio (the auctions' sharing), mean |z| by scaled state spread over mean |z| by one \
+         spread; log loss of the winner by one spread / by state / by row (coarse); decided at \
+         {GATE_SIGMAS} spreads (leader lost) by one spread / by state / by row\n",
+        started.elapsed().as_secs_f64(),
+        moments.start_sd_points(),
+    );
+    for r in measure(&moments, games, seed) {
+        let _ = writeln!(
+            out,
+            "round {:>2}: n {:>5}  sd {:>6.0}  state {:>6.0}  share {:>5.3}  |z| ratio {:>5.3}  \
+             log loss {:.4} / {:.4} / {:.4}  decided {:>5} ({:>3}) / {:>5} ({:>3}) / {:>5} ({:>3})",
+            r.round,
+            r.positions,
+            r.round_sd_points,
+            r.state_sd_points,
+            r.share,
+            r.z_abs_ratio,
+            r.log_loss_round,
+            r.log_loss_state,
+            r.log_loss_coarse,
+            r.decided_round,
+            r.upsets_round,
+            r.decided_state,
+            r.upsets_state,
+            r.decided_coarse,
+            r.upsets_coarse,
+        );
+    }
+    Ok(out)
+}
+
 /// Per-rollout variance of a win-curve point and of the difference of the two curves,
 /// for each sampler, averaged over the positions of `games` self-play games.
 pub fn curve_variance(games: usize, rollouts: usize, seeds: u64) -> String {

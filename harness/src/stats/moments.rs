@@ -101,6 +101,11 @@ pub fn wilson_95(rate: f64, trials: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// The standard normal distribution function, from [`erf`].
+pub fn normal_cdf(z: f64) -> f64 {
+    0.5 * (1.0 + erf(z / std::f64::consts::SQRT_2))
+}
+
 /// The error function (Abramowitz–Stegun 7.1.26, absolute error below 1.5e-7: plenty for
 /// a percentage printed with two decimals; std has no erf).
 fn erf(x: f64) -> f64 {
