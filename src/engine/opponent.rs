@@ -73,7 +73,7 @@ pub const MIN_OBSERVED_ROUNDS: usize = 1;
 /// only the last rounds by win probability (the stronger reference) starts there.
 /// Against `bot:bidder=maximin,win=10`, the bot told its bids in advance scored 11 points
 /// more than the bot without this component (104 deal pairs); over 500 deal pairs (seed 3,
-/// b46ed87) it scored 61.80% against the default's 58.10%, paired +3.70 points [+0.13,
+/// 47e145e) it scored 61.80% against the default's 58.10%, paired +3.70 points [+0.13,
 /// +7.27]: what modelling it can still earn. The safety limits are not
 /// what stands between the default and that figure: without them (`bot:safety=0`) the bot
 /// scored 58.30% against the default's 58.10% on the same 500 deal pairs (seed 3, 47e145e),
