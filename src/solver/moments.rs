@@ -9,12 +9,10 @@
 //! besides the two means. Pawlewicz plays multi-player Yahtzee from such per-state
 //! distributions ("A Nearly Optimal Computer Player in Multi-player Yahtzee", 2011).
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-use super::layout::{next_effective_upper, Layout, UPPER_DECIDED};
+use super::layout::Layout;
 use super::model::BundleModel;
-use super::solve::{Combinatorics, Solved};
-use crate::rules::category::{bonus_gain_k, Category, ALL_USED, CATEGORY_COUNT};
+use super::solve::{backward_by_used_sets, successor, Combinatorics, Solved};
+use crate::rules::category::{Category, CATEGORY_COUNT};
 use crate::rules::dice::{N10, N5};
 
 /// `E[X²]` (kilo-points²) of every table entry, in the layout of `solved.values`, for the
@@ -25,44 +23,15 @@ pub fn second_moment(solved: &Solved, model: &BundleModel, threads: usize) -> Ve
     let layout = &solved.layout;
     let comb = Combinatorics::new();
     let mut moments = vec![0.0f64; solved.values.len()];
-    let threads = threads.max(1);
-    for used_count in (0..CATEGORY_COUNT).rev() {
-        let masks: Vec<u16> = (0..ALL_USED)
-            .filter(|m| m.count_ones() as usize == used_count)
-            .collect();
-        let next = AtomicUsize::new(0);
-        let done: Vec<Vec<(u16, Vec<f64>)>> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads)
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut out = Vec::new();
-                        let mut hands = HandMoments::new();
-                        while let Some(&used) = masks.get(next.fetch_add(1, Ordering::Relaxed)) {
-                            let rows = used_set_moments(
-                                layout,
-                                &comb,
-                                model,
-                                &solved.values,
-                                &moments,
-                                used,
-                                &mut hands,
-                            );
-                            out.push((used, rows));
-                        }
-                        out
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .map(|w| w.join().expect("moment thread panicked"))
-                .collect()
-        });
-        for (used, rows) in done.into_iter().flatten() {
-            let base = layout.row_base[used as usize] as usize * N5;
-            moments[base..base + rows.len()].copy_from_slice(&rows);
-        }
-    }
+    backward_by_used_sets(
+        layout,
+        threads,
+        &mut moments,
+        HandMoments::new,
+        |used, moments, hands| {
+            used_set_moments(layout, &comb, model, &solved.values, moments, used, hands)
+        },
+    );
     moments
 }
 
@@ -135,27 +104,8 @@ fn hand_moments(
         if used & c.bit() != 0 {
             continue;
         }
-        let next_used = used | c.bit();
         for s in 0..N5 {
-            let score = comb.score_k[c.index()][s];
-            let bonus = match c.upper_face() {
-                Some(_) if effective != UPPER_DECIDED => {
-                    let before = effective as u32;
-                    bonus_gain_k(before, before + score as u32)
-                }
-                _ => 0,
-            };
-            let added = if c.upper_face().is_some() {
-                score as u32
-            } else {
-                0
-            };
-            let next_effective = next_effective_upper(effective, next_used, added);
-            let start = layout
-                .row(next_used, next_effective)
-                .expect("every successor state has a row")
-                * N5;
-            let gain = score + bonus as f64;
+            let (gain, start) = successor(layout, comb, used, effective, c, s);
             let pairs = &comb.pair_hand[s * N5..(s + 1) * N5];
             for (k, &h) in pairs.iter().enumerate() {
                 let (f, m) = (values[start + k], moments[start + k]);

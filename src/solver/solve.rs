@@ -97,47 +97,15 @@ fn run(model: &BundleModel, threads: usize, chooser: Chooser) -> Solved {
     let layout = Layout::new();
     let comb = Combinatorics::new();
     let mut values = vec![0.0f64; layout.rows * N5];
-    let threads = threads.max(1);
-
-    for used_count in (0..CATEGORY_COUNT).rev() {
-        let masks: Vec<u16> = (0..ALL_USED)
-            .filter(|m| m.count_ones() as usize == used_count)
-            .collect();
-        let next = AtomicUsize::new(0);
-        let done: Vec<Vec<(u16, Vec<f64>)>> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads)
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut out = Vec::new();
-                        let mut scratch = Scratch::new();
-                        loop {
-                            let i = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(&used) = masks.get(i) else { break };
-                            let rows = solve_used_set(
-                                &layout,
-                                &comb,
-                                model,
-                                &values,
-                                chooser,
-                                used,
-                                &mut scratch,
-                            );
-                            out.push((used, rows));
-                        }
-                        out
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .map(|w| w.join().expect("solver thread panicked"))
-                .collect()
-        });
-        for (used, rows) in done.into_iter().flatten() {
-            let base = layout.row_base[used as usize] as usize * N5;
-            values[base..base + rows.len()].copy_from_slice(&rows);
-        }
-    }
+    backward_by_used_sets(
+        &layout,
+        threads,
+        &mut values,
+        Scratch::new,
+        |used, values, scratch| {
+            solve_used_set(&layout, &comb, model, values, chooser, used, scratch)
+        },
+    );
 
     let start_row = layout
         .row(0, 0)
@@ -153,6 +121,75 @@ fn run(model: &BundleModel, threads: usize, chooser: Chooser) -> Solved {
         values,
         start_expected_k,
     }
+}
+
+/// Backward induction's driver: used-sets from 11 categories used down to none, those of
+/// one count spread over `threads` threads (each with its own `scratch`), every used-set's
+/// rows computed by `rows_of(used, table so far, scratch)` and written into `table` before
+/// the next count (which reads them).
+pub(super) fn backward_by_used_sets<S>(
+    layout: &Layout,
+    threads: usize,
+    table: &mut [f64],
+    scratch: impl Fn() -> S + Sync,
+    rows_of: impl Fn(u16, &[f64], &mut S) -> Vec<f64> + Sync,
+) {
+    for used_count in (0..CATEGORY_COUNT).rev() {
+        let masks: Vec<u16> = (0..ALL_USED)
+            .filter(|m| m.count_ones() as usize == used_count)
+            .collect();
+        let next = AtomicUsize::new(0);
+        let done: Vec<Vec<(u16, Vec<f64>)>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads.max(1))
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut out = Vec::new();
+                        let mut scratch = scratch();
+                        while let Some(&used) = masks.get(next.fetch_add(1, Ordering::Relaxed)) {
+                            out.push((used, rows_of(used, table, &mut scratch)));
+                        }
+                        out
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| w.join().expect("solver thread panicked"))
+                .collect()
+        });
+        for (used, rows) in done.into_iter().flatten() {
+            let base = layout.row_base[used as usize] as usize * N5;
+            table[base..base + rows.len()].copy_from_slice(&rows);
+        }
+    }
+}
+
+/// Scoring the 5 dice of rank `s` in category `c` from the row `(used, effective)`: the
+/// points it adds (score and bonus, kilo-points) and where the successor row starts in
+/// the table.
+pub(super) fn successor(
+    layout: &Layout,
+    comb: &Combinatorics,
+    used: u16,
+    effective: u8,
+    c: Category,
+    s: usize,
+) -> (f64, usize) {
+    let score = comb.score_k[c.index()][s];
+    let (added, bonus) = match c.upper_face() {
+        Some(_) if effective != UPPER_DECIDED => {
+            let before = effective as u32;
+            (score as u32, bonus_gain_k(before, before + score as u32))
+        }
+        Some(_) => (score as u32, 0),
+        None => (0, 0),
+    };
+    let next_used = used | c.bit();
+    let next_effective = next_effective_upper(effective, next_used, added);
+    let row = layout
+        .row(next_used, next_effective)
+        .expect("every successor state has a row");
+    (score + bonus as f64, row * N5)
 }
 
 /// Per-thread buffers for one row.
@@ -245,23 +282,8 @@ fn best_hands(
         if used & c.bit() != 0 {
             continue;
         }
-        let next_used = used | c.bit();
         for s in 0..N5 {
-            let score = comb.score_k[c.index()][s];
-            let (added, bonus) = match c.upper_face() {
-                Some(_) if effective != UPPER_DECIDED => {
-                    let before = effective as u32;
-                    (score as u32, bonus_gain_k(before, before + score as u32))
-                }
-                Some(_) => (score as u32, 0),
-                None => (0, 0),
-            };
-            let next_effective = next_effective_upper(effective, next_used, added);
-            let row = layout
-                .row(next_used, next_effective)
-                .expect("every successor state has a row");
-            scratch.gain[s] = score + bonus as f64;
-            scratch.next_row[s] = row * N5;
+            (scratch.gain[s], scratch.next_row[s]) = successor(layout, comb, used, effective, c, s);
         }
         match chooser {
             Chooser::Optimal => {

@@ -28,7 +28,7 @@ use yacht::solver::moments::second_moment;
 use yacht::solver::solve::{solve, Solved};
 use yacht::table;
 
-use crate::stats::normal_cdf;
+use crate::stats::{mean_and_variance, normal_cdf};
 
 /// Spreads at which a position counts as decided: the gate's
 /// (`engine::endgame::DECIDED_SIGMAS`).
@@ -147,7 +147,7 @@ impl Agent for Recorder<'_> {
 }
 
 /// One round's comparison of the two spreads.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct RoundSpread {
     pub round: usize,
     pub positions: usize,
@@ -202,30 +202,49 @@ pub fn measure(moments: &Moments, games: usize, seed: u64) -> Vec<RoundSpread> {
         .collect()
 }
 
+/// Whether the first player won: 1, 0, or ½ for a draw.
+fn outcome(final_points: f64) -> f64 {
+    if final_points > 0.0 {
+        1.0
+    } else if final_points < 0.0 {
+        0.0
+    } else {
+        0.5
+    }
+}
+
+/// One spread's record over `samples`: mean log loss of the winner under a normal P(win),
+/// positions called decided at [`GATE_SIGMAS`], and of those, how many the leader lost.
+fn score_spread(samples: &[(Position, f64)], sd: impl Fn(&Position) -> f64) -> (f64, usize, usize) {
+    let n = samples.len() as f64;
+    let (mut log_loss, mut decided, mut upsets) = (0.0, 0, 0);
+    for (p, f) in samples {
+        let (w, d, sd) = (outcome(*f), p.predicted_points, sd(p));
+        // Draws count half: the loss of predicting q for an outcome worth w.
+        let q = normal_cdf(d / sd).clamp(1e-6, 1.0 - 1e-6);
+        log_loss -= (w * q.ln() + (1.0 - w) * (1.0 - q).ln()) / n;
+        if d.abs() > GATE_SIGMAS * sd {
+            decided += 1;
+            upsets += usize::from(w != outcome(d));
+        }
+    }
+    (log_loss, decided, upsets)
+}
+
 /// The comparison of one round's positions.
 fn compare(round: usize, samples: &[(Position, f64)]) -> RoundSpread {
     let n = samples.len() as f64;
-    let errors: Vec<f64> = samples
-        .iter()
-        .map(|(p, f)| f - p.predicted_points)
-        .collect();
-    let mean_error = errors.iter().sum::<f64>() / n;
-    let round_var = errors.iter().map(|e| (e - mean_error).powi(2)).sum::<f64>() / n;
-    let state_var = samples
-        .iter()
-        .map(|(p, _)| p.state_variance_points2)
-        .sum::<f64>()
-        / n;
+    let (_, round_var) =
+        mean_and_variance(samples.iter().map(|(p, f)| (f - p.predicted_points, 1.0)));
+    let mean = |x: fn(&Position) -> f64| samples.iter().map(|(p, _)| x(p)).sum::<f64>() / n;
+    let state_var = mean(|p| p.state_variance_points2);
+    let coarse_var = mean(|p| p.coarse_variance_points2);
+    // Each spread scaled so that its mean variance is the round's: the auctions' sharing.
     let share = (round_var / state_var.max(1.0)).sqrt();
-    let coarse_var = samples
-        .iter()
-        .map(|(p, _)| p.coarse_variance_points2)
-        .sum::<f64>()
-        / n;
     let coarse_share = (round_var / coarse_var.max(1.0)).sqrt();
-    let coarse_sd = |p: &Position| (coarse_share * p.coarse_variance_points2.sqrt()).max(1.0);
     let round_sd = round_var.sqrt().max(1.0);
-    let total_sd = |p: &Position| (share * p.state_variance_points2.sqrt()).max(1.0);
+    let state_sd = |p: &Position| (share * p.state_variance_points2.sqrt()).max(1.0);
+    let coarse_sd = |p: &Position| (coarse_share * p.coarse_variance_points2.sqrt()).max(1.0);
     let mean_abs_z = |sd: &dyn Fn(&Position) -> f64| {
         samples
             .iter()
@@ -233,51 +252,26 @@ fn compare(round: usize, samples: &[(Position, f64)]) -> RoundSpread {
             .sum::<f64>()
             / n
     };
-    let z_abs_ratio = mean_abs_z(&total_sd) / mean_abs_z(&|_| round_sd);
-    // Draws count half: the loss of predicting q for an outcome worth w.
-    let loss = |q: f64, w: f64| {
-        let q = q.clamp(1e-6, 1.0 - 1e-6);
-        -(w * q.ln() + (1.0 - w) * (1.0 - q).ln())
-    };
-    let outcome = |f: f64| {
-        if f > 0.0 {
-            1.0
-        } else if f < 0.0 {
-            0.0
-        } else {
-            0.5
-        }
-    };
-    let mut out = RoundSpread {
+    let (log_loss_round, decided_round, upsets_round) = score_spread(samples, |_| round_sd);
+    let (log_loss_state, decided_state, upsets_state) = score_spread(samples, state_sd);
+    let (log_loss_coarse, decided_coarse, upsets_coarse) = score_spread(samples, coarse_sd);
+    RoundSpread {
         round,
         positions: samples.len(),
         round_sd_points: round_sd,
         state_sd_points: state_var.sqrt(),
         share,
-        z_abs_ratio,
-        ..RoundSpread::default()
-    };
-    for (p, f) in samples {
-        let w = outcome(*f);
-        let d = p.predicted_points;
-        out.log_loss_round += loss(normal_cdf(d / round_sd), w) / n;
-        out.log_loss_state += loss(normal_cdf(d / total_sd(p)), w) / n;
-        out.log_loss_coarse += loss(normal_cdf(d / coarse_sd(p)), w) / n;
-        let upset = outcome(*f) != outcome(d);
-        if d.abs() > GATE_SIGMAS * round_sd {
-            out.decided_round += 1;
-            out.upsets_round += usize::from(upset);
-        }
-        if d.abs() > GATE_SIGMAS * total_sd(p) {
-            out.decided_state += 1;
-            out.upsets_state += usize::from(upset);
-        }
-        if d.abs() > GATE_SIGMAS * coarse_sd(p) {
-            out.decided_coarse += 1;
-            out.upsets_coarse += usize::from(upset);
-        }
+        z_abs_ratio: mean_abs_z(&state_sd) / mean_abs_z(&|_| round_sd),
+        log_loss_round,
+        log_loss_state,
+        log_loss_coarse,
+        decided_round,
+        upsets_round,
+        decided_state,
+        upsets_state,
+        decided_coarse,
+        upsets_coarse,
     }
-    out
 }
 
 #[cfg(test)]
