@@ -5,7 +5,7 @@ use super::choice::warm_up;
 use super::config::{Bidder, BotConfig};
 use super::endgame::{win_curves, win_search, WinSearch};
 use super::features::RoundFeatures;
-use super::opponent::{OpponentModel, Predictive};
+use super::opponent::{Atom, OpponentModel, Predictive, MIN_OBSERVED_ROUNDS};
 use super::payoff::{Curves, Limits};
 use super::response::{best_response, best_response_within};
 use super::safety::{gift_share, Account, Pricing, Settlement};
@@ -109,6 +109,88 @@ impl Bot {
     pub fn account(&self) -> &Account {
         &self.account
     }
+
+    /// The open auction's bid next to the best answer to `theirs`, the bid the opponent
+    /// actually made, all valued on the curves the bid was priced with (a measurement:
+    /// `harness regret`). Call it between the `BID` and the `GET`. `None` outside the win
+    /// rounds, before a bid, or for a bidder without a model.
+    pub fn regret_of_open_bid(&self, theirs: (Group, u32)) -> Option<BidRegret> {
+        let pending = self.pending.as_ref()?;
+        let ours = self.view().my_bid?;
+        let Pricing::Win { a, b, swing_points } = &pending.settlement.pricing else {
+            return None;
+        };
+        let curves = Curves {
+            a,
+            b,
+            swing_points: *swing_points,
+        };
+        let valued = |(group, amount): (Group, u32)| ValuedBid {
+            group,
+            amount,
+            win: curves.outcome(group, amount, theirs.0, theirs.1),
+        };
+        let answer = |predictive: &Predictive, limits: &Limits| {
+            let r = best_win_response_with(&curves, predictive, None, limits);
+            valued((r.group, r.amount))
+        };
+        let predictive = self.model.predict(&pending.features);
+        let unhedged = Predictive {
+            unexplained: 0.0,
+            read: 0.0,
+            ..predictive.clone()
+        };
+        let known = Predictive {
+            atoms: vec![Atom {
+                group: theirs.0,
+                amount: theirs.1,
+                weight: 1.0,
+            }],
+            unexplained: 0.0,
+            read: 0.0,
+            observed: predictive.observed.max(MIN_OBSERVED_ROUNDS),
+        };
+        Some(BidRegret {
+            round: self.view().round,
+            hedge: predictive.hedge(),
+            read: predictive.read,
+            played: valued(ours),
+            undrawn: answer(&predictive, &limits_for(&self.config, &self.account, true)),
+            unlimited: answer(&predictive, &Limits::NONE),
+            unhedged: answer(&unhedged, &Limits::NONE),
+            oracle: answer(&known, &Limits::NONE),
+        })
+    }
+}
+
+/// A bid and its value (win probability on the auction's curves) against the opponent's
+/// actual bid.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ValuedBid {
+    pub group: Group,
+    pub amount: u32,
+    pub win: f64,
+}
+
+/// One win-round bid ([`Bot::regret_of_open_bid`]) beside the bids each part of the
+/// decision would have made without the next: the draw, the safety limits, the hedge,
+/// and the model's uncertainty about the opponent's bid (the oracle knows it).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BidRegret {
+    pub round: u8,
+    /// The weight the bid gave the worst case (unexplained and reader), and the reader's.
+    pub hedge: f64,
+    pub read: f64,
+    /// The bid played.
+    pub played: ValuedBid,
+    /// The best response within the limits, without the draw against a suspected reader.
+    pub undrawn: ValuedBid,
+    /// The best response with no limit on its risk.
+    pub unlimited: ValuedBid,
+    /// The same with no hedge: the habits and the switch component alone.
+    pub unhedged: ValuedBid,
+    /// The best response to the opponent's actual bid.
+    pub oracle: ValuedBid,
 }
 
 /// A seed no other process can reproduce: the standard library's per-process random

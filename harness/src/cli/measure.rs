@@ -1,5 +1,5 @@
 //! The measurement commands: `table-audit`, `solitaire`, `calibrate`, `state-spread`,
-//! `curve-variance`, `startup` and `speed`, their arguments and their handlers; the measurements are in
+//! `regret`, `curve-variance`, `startup` and `speed`, their arguments and their handlers; the measurements are in
 //! `crate::measure`, their text in `crate::measure::output`.
 
 use std::path::PathBuf;
@@ -155,4 +155,45 @@ impl SpeedArgs {
 fn sibling_binary(name: &str) -> Result<PathBuf, String> {
     let exe = std::env::current_exe().map_err(|e| format!("own path: {e}"))?;
     Ok(exe.with_file_name(name))
+}
+
+#[derive(Args)]
+pub struct RegretArgs {
+    /// The opponent (an in-process player: `bot:…`, `sample:N`, `contest:NAME`, `reader`).
+    #[arg(default_value = "bot:bidder=equilibrium,win=0")]
+    opponent: String,
+    /// The bot measured (`bot:…`; its clock is off, so the games are reproducible).
+    #[arg(long, default_value = "bot")]
+    bot: String,
+    /// Deal pairs (each deal is played twice, seats swapped): deal i is the i-th of
+    /// `harness match --seed S`.
+    #[arg(long, default_value_t = 50)]
+    deals: u64,
+    /// Seed of the deals.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+impl RegretArgs {
+    /// `harness regret`: where the win-round bids lose next to knowing the opponent's bid.
+    pub fn run(self) -> Result<(), String> {
+        use crate::player::spec::PlayerSpec;
+        let PlayerSpec::Bot(config) = self.bot.parse::<PlayerSpec>()? else {
+            return Err(format!(
+                "--bot {:?}: an in-process bot (bot:…) is needed",
+                self.bot
+            ));
+        };
+        let config = yacht::engine::BotConfig {
+            use_clock: false,
+            ..config
+        };
+        let opponent: PlayerSpec = self.opponent.parse()?;
+        let deals: Vec<_> = (0..self.deals)
+            .map(|i| yacht::game::Deal::from_seed(self.seed, i))
+            .collect();
+        let report = crate::measure::regret::measure(config, || opponent.agent(), &deals)?;
+        print!("{}", output::regret(&self.bot, &self.opponent, &report));
+        Ok(())
+    }
 }

@@ -18,7 +18,8 @@ pub use export::ExportArgs;
 pub use games::{DealsArgs, PlayArgs, SampleAiArgs};
 pub use matches::{GauntletArgs, MatchArgs, SprtArgs, TournamentArgs};
 pub use measure::{
-    CalibrateArgs, CurveVarianceArgs, SolitaireArgs, SpeedArgs, StartupArgs, StateSpreadArgs,
+    CalibrateArgs, CurveVarianceArgs, RegretArgs, SolitaireArgs, SpeedArgs, StartupArgs,
+    StateSpreadArgs,
 };
 pub use replay::ReplayArgs;
 pub use results::{LeagueArgs, MergeArgs};
@@ -75,6 +76,10 @@ pub enum Cmd {
     /// The spread of the remaining score state by state (the table's second moment) against
     /// the one spread per round, as predictors of the winner and as decided-game gates.
     StateSpread(StateSpreadArgs),
+    /// Where the bot's win-round bids lose win probability against one opponent, next to
+    /// knowing its bid: by round, split into the draw, the safety limits, the hedge and
+    /// the model (the bot's own curves; a match says what a change is worth).
+    Regret(RegretArgs),
     /// Per-rollout variance of the win curves' points, by sampler (common random
     /// numbers, antithetic coins), at the positions where the bot bids for the win.
     CurveVariance(CurveVarianceArgs),
@@ -105,6 +110,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Cmd::Solitaire(args) => args.run(),
         Cmd::Calibrate(args) => args.run(),
         Cmd::StateSpread(args) => args.run(),
+        Cmd::Regret(args) => args.run(),
         Cmd::CurveVariance(args) => args.run(),
         Cmd::Startup(args) => args.run(),
         Cmd::Speed(args) => args.run(),

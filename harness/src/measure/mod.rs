@@ -1,6 +1,7 @@
 //! Measurements of the bot and its table: the solitaire mean, the table audit, the
 //! calibration of the endgame's spread and its state-by-state form, the win curves'
-//! variance by sampler, start-up
+//! variance by sampler, where the win-round bids lose next to knowing the opponent's bid
+//! (`regret.rs`, from games against one opponent), start-up
 //! times (none of them games between players), and games per second (`speed.rs`). They
 //! live here, not in the judge binary, which holds only the bot, `bench` and `--version`;
 //! `output.rs` formats the output of those that are not games.
@@ -9,6 +10,7 @@ pub mod audit;
 pub mod calibrate;
 pub mod curve_variance;
 pub mod output;
+pub mod regret;
 pub mod solitaire;
 pub mod speed;
 pub mod startup;

@@ -165,3 +165,31 @@ pub fn startup(program: &Path, dir: Option<&Path>, runs: usize) -> Result<String
         q(&bid, 1.0)
     ))
 }
+
+/// `harness regret`: the bot's win-round bids next to the oracle's, by round and part.
+pub fn regret(bot_label: &str, opponent: &str, report: &super::regret::RegretReport) -> String {
+    let mut out = format!(
+        "{bot_label} against {opponent}: {} games, score {:.2}%\n\
+         win-round bids, mean win probability left next to knowing the opponent's bid (the \
+         bot's own curves at its actual bid), and the parts: draw (against a suspected \
+         reader), limits (safety), hedge (weight on the worst case), model (uncertainty \
+         about the bid); hedged: share of bids drawn\n",
+        report.games,
+        100.0 * report.points / report.games.max(1) as f64,
+    );
+    for r in &report.rounds {
+        let _ = writeln!(
+            out,
+            "round {:>2}: bids {:>5}  total {:.4}  draw {:+.4}  limits {:+.4}  hedge {:+.4}  \
+             model {:+.4}  hedged {:.2}",
+            r.round, r.bids, r.total, r.draw, r.limits, r.hedge, r.model, r.hedged_share
+        );
+    }
+    let [total, draw, limits, hedge, model] = report.per_game();
+    let _ = writeln!(
+        out,
+        "per game: total {total:.4}  draw {draw:+.4}  limits {limits:+.4}  hedge {hedge:+.4}  \
+         model {model:+.4}"
+    );
+    out
+}
