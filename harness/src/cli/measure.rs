@@ -192,7 +192,8 @@ impl RegretArgs {
         let deals: Vec<_> = (0..self.deals)
             .map(|i| yacht::game::Deal::from_seed(self.seed, i))
             .collect();
-        let report = crate::measure::regret::measure(config, || opponent.agent(), &deals)?;
+        let report =
+            crate::measure::regret::measure(config, || opponent.agent(), self.seed, &deals)?;
         print!("{}", output::regret(&self.bot, &self.opponent, &report));
         Ok(())
     }

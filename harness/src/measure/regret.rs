@@ -1,7 +1,8 @@
 //! `harness regret`: where the bot's win-round bids lose win probability against one
 //! opponent, next to knowing that opponent's bid.
 //!
-//! The bot plays the opponent on seat-swapped deals. At each win-round auction, once both
+//! The bot plays the opponent on seat-swapped deals, the games `harness match` plays with
+//! the same seed. At each win-round auction, once both
 //! bids are in and before the `GET`, the bot's own curves value its bid and the bids each
 //! part of its decision would have made without the next (`Bot::regret_of_open_bid`): the
 //! draw against a suspected reader, the safety limits, the hedge, and the model's
@@ -16,6 +17,7 @@
 use yacht::engine::bot::BidRegret;
 use yacht::engine::winbid::RANDOMIZE_FROM_HEDGE;
 use yacht::engine::{Bot, BotConfig};
+use yacht::game::deal::mix;
 use yacht::game::play::{play, Event, Seats};
 use yacht::game::{Agent, Deal};
 use yacht::protocol::{Answer, Command, Owed};
@@ -116,27 +118,26 @@ impl Seats for RegretSeats<'_> {
 }
 
 /// Plays `bot` against each opponent `make_opponent()` builds, on `deals` with seats
-/// swapped, and sums the regret of every win-round bid by round.
+/// swapped, and sums the regret of every win-round bid by round. `seed` is the deals' seed:
+/// each player's private generator is seeded as `harness match --seed` seeds it (by the
+/// deal, the same for a player in both seats), so the games are the match's games.
 pub fn measure(
     bot: BotConfig,
     mut make_opponent: impl FnMut() -> Result<Box<dyn Agent + Send>, String>,
+    seed: u64,
     deals: &[Deal],
 ) -> Result<RegretReport, String> {
     let mut found = Vec::new();
     let mut report = RegretReport::default();
     for (index, deal) in deals.iter().enumerate() {
+        let game_seed = mix(seed, index as u64);
         for bot_seat in 0..2 {
-            // Both players' private generators are seeded by the game, so a run is
-            // reproducible.
-            let game_seed = (index as u64 * 2 + bot_seat as u64)
-                .wrapping_add(1)
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15);
             let mut ours = Bot::new(BotConfig {
-                rng_seed: Some(bot.rng_seed.unwrap_or(game_seed)),
+                rng_seed: Some(bot.rng_seed.unwrap_or(mix(game_seed, 1))),
                 ..bot
             });
             let mut opponent = make_opponent()?;
-            opponent.reset(game_seed ^ 0x5851_F42D_4C95_7F2D);
+            opponent.reset(mix(game_seed, 2));
             let mut seats = RegretSeats {
                 bot: &mut ours,
                 opponent: opponent.as_mut(),
@@ -246,10 +247,11 @@ mod tests {
             rollouts: 200,
             ..BotConfig::default()
         };
-        let deals = Deal::seeded(3, 1);
+        let deals = [Deal::from_seed(3, 0)];
         let report = measure(
             bot,
             || Ok(Box::new(Bot::new(BotConfig::default_equilibrium()))),
+            3,
             &deals,
         )
         .expect("in-process opponent");
