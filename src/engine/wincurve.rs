@@ -87,7 +87,7 @@ impl WinCurve {
     /// P(win) + ½ P(draw) after a shift of `delta_points`.
     pub fn at(&self, delta_points: f64) -> f64 {
         match self {
-            WinCurve::Exact { diff_points } => step(*diff_points as f64 + delta_points),
+            WinCurve::Exact { diff_points } => win_share(*diff_points as f64 + delta_points),
             WinCurve::Pairs { sorted, cumulative } => {
                 let threshold = -2.0 * delta_points;
                 // Weight of values below, equal to, and above the threshold.
@@ -102,7 +102,9 @@ impl WinCurve {
     }
 }
 
-fn step(diff: f64) -> f64 {
+/// What a final difference of `diff` points scores: 1 for a win, ½ for a draw, 0 for a
+/// loss (the judge's points).
+pub fn win_share(diff: f64) -> f64 {
     if diff > 0.0 {
         1.0
     } else if diff < 0.0 {

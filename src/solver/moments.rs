@@ -11,7 +11,7 @@
 
 use super::layout::Layout;
 use super::model::BundleModel;
-use super::solve::{backward_by_used_sets, successor, Combinatorics, Solved};
+use super::solve::{backward_by_used_sets, expect_over_bundles, successor, Combinatorics, Solved};
 use crate::rules::category::{Category, CATEGORY_COUNT};
 use crate::rules::dice::{N10, N5};
 
@@ -74,15 +74,7 @@ fn used_set_moments(
             continue;
         }
         hand_moments(layout, comb, values, moments, used, effective, hands);
-        for (k, m) in row.iter_mut().enumerate() {
-            let pairs = &comb.pair_hand[k * N5..(k + 1) * N5];
-            *m = model
-                .probs
-                .iter()
-                .zip(pairs)
-                .map(|(p, &h)| p * hands.second[h as usize])
-                .sum();
-        }
+        expect_over_bundles(comb, model, &hands.second, row);
     }
     out
 }

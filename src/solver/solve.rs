@@ -215,6 +215,26 @@ impl Scratch {
     }
 }
 
+/// `row[k]`: the expectation over the incoming bundle of `per_hand` at the 10-dice hand that
+/// carried dice `k` and the bundle make. The step from hands back to a row that the table
+/// (values) and its second moment (`moments.rs`) share.
+pub(super) fn expect_over_bundles(
+    comb: &Combinatorics,
+    model: &BundleModel,
+    per_hand: &[f64],
+    row: &mut [f64],
+) {
+    for (k, out) in row.iter_mut().enumerate() {
+        let hands = &comb.pair_hand[k * N5..(k + 1) * N5];
+        *out = model
+            .probs
+            .iter()
+            .zip(hands)
+            .map(|(p, &h)| p * per_hand[h as usize])
+            .sum();
+    }
+}
+
 /// All rows of one used-set, in slot order.
 fn solve_used_set(
     layout: &Layout,
@@ -233,15 +253,7 @@ fn solve_used_set(
             last_scoring_row(comb, used, effective, row);
         } else {
             best_hands(layout, comb, values, chooser, used, effective, scratch);
-            for (k, f) in row.iter_mut().enumerate() {
-                let hands = &comb.pair_hand[k * N5..(k + 1) * N5];
-                *f = model
-                    .probs
-                    .iter()
-                    .zip(hands)
-                    .map(|(p, &h)| p * scratch.value[h as usize])
-                    .sum();
-            }
+            expect_over_bundles(comb, model, &scratch.value, row);
         }
     }
     out

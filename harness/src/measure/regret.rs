@@ -16,6 +16,7 @@
 
 use yacht::engine::bot::BidRegret;
 use yacht::engine::winbid::RANDOMIZE_FROM_HEDGE;
+use yacht::engine::wincurve::win_share;
 use yacht::engine::{Bot, BotConfig};
 use yacht::game::deal::mix;
 use yacht::game::play::{play, Event, Seats};
@@ -150,14 +151,11 @@ pub fn measure(
             let totals = played.states.map(|s| s.total_points());
             let (us, them) = (totals[bot_seat], totals[1 - bot_seat]);
             report.games += 1;
+            // A game stopped by a fault is lost, as the referee scores it.
             report.points += if played.stop.is_some() {
                 0.0
-            } else if us > them {
-                1.0
-            } else if us == them {
-                0.5
             } else {
-                0.0
+                win_share((us - them) as f64)
             };
         }
     }

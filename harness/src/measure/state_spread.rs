@@ -17,6 +17,7 @@
 //! `(used, upper)` row (the mean over the carried dice, 118,463 numbers: what would fit
 //! the contest's `data.bin` beside the table), is scored the same way.
 
+use yacht::engine::wincurve::win_share;
 use yacht::engine::{Bot, BotConfig, Reply};
 use yacht::game::{play_agents, Agent, Deal};
 use yacht::protocol::Command;
@@ -202,30 +203,19 @@ pub fn measure(moments: &Moments, games: usize, seed: u64) -> Vec<RoundSpread> {
         .collect()
 }
 
-/// Whether the first player won: 1, 0, or ½ for a draw.
-fn outcome(final_points: f64) -> f64 {
-    if final_points > 0.0 {
-        1.0
-    } else if final_points < 0.0 {
-        0.0
-    } else {
-        0.5
-    }
-}
-
 /// One spread's record over `samples`: mean log loss of the winner under a normal P(win),
 /// positions called decided at [`GATE_SIGMAS`], and of those, how many the leader lost.
 fn score_spread(samples: &[(Position, f64)], sd: impl Fn(&Position) -> f64) -> (f64, usize, usize) {
     let n = samples.len() as f64;
     let (mut log_loss, mut decided, mut upsets) = (0.0, 0, 0);
     for (p, f) in samples {
-        let (w, d, sd) = (outcome(*f), p.predicted_points, sd(p));
+        let (w, d, sd) = (win_share(*f), p.predicted_points, sd(p));
         // Draws count half: the loss of predicting q for an outcome worth w.
         let q = normal_cdf(d / sd).clamp(1e-6, 1.0 - 1e-6);
         log_loss -= (w * q.ln() + (1.0 - w) * (1.0 - q).ln()) / n;
         if d.abs() > GATE_SIGMAS * sd {
             decided += 1;
-            upsets += usize::from(w != outcome(d));
+            upsets += usize::from(w != win_share(d));
         }
     }
     (log_loss, decided, upsets)
