@@ -19,7 +19,7 @@ use crate::table;
 const USAGE: &str = "\
 usage: yacht-bot [--bidder equilibrium|model|maximin] [--win-from ROUND] [--rollouts N] [--flat-rollouts]
                  [--control-variate 0|1] [--win-scoring 0|1] [--safety 0|1] [--maximin-model 0|1]
-                 [--no-clock] [--seed N] [--table FILE]
+                 [--earnings-gate 0|1] [--no-clock] [--seed N] [--table FILE]
                                      play on stdin/stdout (the judge's protocol); --no-clock and
                                      --seed make play reproducible (the judge runs neither)
        yacht-bot bench [GAMES] [--answers FILE]
@@ -111,7 +111,7 @@ pub fn parse(args: &[String]) -> Options {
                     )),
                 }
             }
-            "--win-scoring" | "--safety" | "--maximin-model" => {
+            "--win-scoring" | "--safety" | "--maximin-model" | "--earnings-gate" => {
                 took_value = value.is_some();
                 let on = match value.map(String::as_str) {
                     Some("0") => Some(false),
@@ -126,6 +126,7 @@ pub fn parse(args: &[String]) -> Options {
                 match (arg, on) {
                     ("--win-scoring", Some(on)) => options.config.scoring_search = on,
                     ("--maximin-model", Some(on)) => options.config.maximin_model = on,
+                    ("--earnings-gate", Some(on)) => options.config.earnings_gate = on,
                     (_, Some(on)) => options.config.safety = on,
                     (_, None) => {}
                 }
@@ -237,10 +238,10 @@ mod tests {
     #[test]
     fn flags_parse_the_same_before_and_after_the_command() {
         let before = parse(&args(
-            "--bidder equilibrium --win-from 0 --flat-rollouts --control-variate 0 --maximin-model 0 bench 12",
+            "--bidder equilibrium --win-from 0 --flat-rollouts --control-variate 0 --maximin-model 0 --earnings-gate 0 bench 12",
         ));
         let after = parse(&args(
-            "bench 12 --bidder equilibrium --win-from 0 --flat-rollouts --control-variate 0 --maximin-model 0",
+            "bench 12 --bidder equilibrium --win-from 0 --flat-rollouts --control-variate 0 --maximin-model 0 --earnings-gate 0",
         ));
         assert_eq!(before, after);
         assert_eq!(before.command, Command::Bench { games: 12 });
@@ -249,6 +250,7 @@ mod tests {
         assert!(!before.config.scale_rollouts);
         assert!(!before.config.control_variate);
         assert!(!before.config.maximin_model);
+        assert!(!before.config.earnings_gate);
         assert!(before.unknown.is_empty());
     }
 

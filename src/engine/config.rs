@@ -67,6 +67,10 @@ pub const REGRET_GIFT_PERCENT_DEFAULT: u8 = 0;
 /// `bot:bidder=equilibrium,win=0`: 62.10% with and without, paired +0.00 [−0.62, +0.62].
 pub const MAXIMIN_MODEL_DEFAULT: bool = true;
 
+/// Whether the decided-game gate expects the auctions left to earn what the game's
+/// auctions have earned so far, by default ([`super::earnings`]).
+pub const EARNINGS_GATE_DEFAULT: bool = true;
+
 /// Whether rounds 2–10 score by win probability by default.
 pub const SCORING_SEARCH_DEFAULT: bool = false;
 
@@ -106,6 +110,9 @@ pub struct BotConfig {
     /// Whether the opponent model predicts maximin bids on the win curves (see
     /// [`MAXIMIN_MODEL_DEFAULT`]); without, its habits are those of before.
     pub maximin_model: bool,
+    /// Whether the decided-game gate adds what the auctions left are expected to earn
+    /// (see [`EARNINGS_GATE_DEFAULT`]); without, the table's expectation alone.
+    pub earnings_gate: bool,
 }
 
 impl BotConfig {
@@ -123,6 +130,7 @@ impl BotConfig {
         safety: true,
         regret_gift_percent: Some(REGRET_GIFT_PERCENT_DEFAULT),
         maximin_model: MAXIMIN_MODEL_DEFAULT,
+        earnings_gate: EARNINGS_GATE_DEFAULT,
     };
 
     /// The baseline: equilibrium bids, expected-score decisions throughout.

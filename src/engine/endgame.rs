@@ -152,8 +152,9 @@ pub enum WinSearch {
     /// The game is decided: the win probability cannot move with any plausible transfer.
     /// `slack_points` is how far our final difference may move against us, next to what
     /// the safe bid leaves, before the game could be open again: beyond the decided
-    /// margin ([`DECIDED_SIGMAS`]) where the expected differences decided it, the swing
-    /// (the reach over which the curves were found flat) where the rollouts did.
+    /// margin ([`DECIDED_SIGMAS`]) where the expected differences (with what the auctions
+    /// left are expected to earn, [`super::earnings`]) decided it, the swing (the reach
+    /// over which the curves were found flat) where the rollouts did.
     Decided { slack_points: f64 },
     /// The win curves: we get A, we get B.
     Curves([WinCurve; 2]),
@@ -182,7 +183,8 @@ pub fn win_curves(
 
 /// The win search of the open auction: no curves before `first_round` (0: never) or
 /// where the game is decided (the win probability cannot move with any plausible
-/// transfer). Before round 11 each curve plays [`rollouts_for_round`] futures; with
+/// transfer, counting what the auctions left are expected to earn with
+/// [`BotConfig::earnings_gate`]). Before round 11 each curve plays [`rollouts_for_round`] futures; with
 /// `use_clock` they also stop at [`WIN_CURVES_BUDGET_MS`] (a safety stop), without, all
 /// of them run.
 pub fn win_search(view: &GameView, config: &BotConfig, a: &Counts, b: &Counts) -> WinSearch {
@@ -204,9 +206,19 @@ pub fn win_search(view: &GameView, config: &BotConfig, a: &Counts, b: &Counts) -
         diff_points + ((v.ours[0] - v.theirs[1]) as i64 * POINTS_PER_UNIT) as f64,
         diff_points + ((v.ours[1] - v.theirs[0]) as i64 * POINTS_PER_UNIT) as f64,
     ];
-    if !is_open(round, &expected) {
+    // What the auctions left are expected to earn above the equilibrium's split, as the
+    // game's auctions have so far: against a bidder that gives the swing away, the game is
+    // decided before the table's expectation alone says so. It gates; the curves that
+    // price an open auction stay the table's.
+    let earnings_points = if config.earnings_gate {
+        view.auction_earnings.expected_points(view.round)
+    } else {
+        0.0
+    };
+    let gated = expected.map(|d| d + earnings_points);
+    if !is_open(round, &gated) {
         return WinSearch::Decided {
-            slack_points: decided_slack_points(round, &expected),
+            slack_points: decided_slack_points(round, &gated),
         };
     }
     let curves: [WinCurve; 2] = if round == AUCTION_ROUNDS {
@@ -235,7 +247,7 @@ pub fn win_search(view: &GameView, config: &BotConfig, a: &Counts, b: &Counts) -
             play_rollouts(&view.me, &view.opp, a, b, probe, None, &mut cache).curve(control),
             play_rollouts(&view.me, &view.opp, b, a, probe, None, &mut cache).curve(control),
         ]
-        .map(|c| c.shifted(drift_points));
+        .map(|c| c.shifted(drift_points + earnings_points));
         if !curves_matter(
             &probe_curves,
             v.swing_points() as f64,

@@ -6,6 +6,7 @@ pub mod choice;
 pub mod choice_cache;
 pub mod config;
 pub mod control_variate;
+pub mod earnings;
 pub mod endgame;
 pub mod features;
 pub mod habits;

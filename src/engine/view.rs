@@ -1,5 +1,7 @@
 //! The game as one player sees it, updated from the judge's commands.
 
+use super::bidding::bundle_values;
+use super::earnings::AuctionEarnings;
 use super::skill::ScoringSkill;
 use super::state::PlayerState;
 use crate::protocol::{Command, Group, Hand};
@@ -18,6 +20,8 @@ pub struct GameView {
     pub my_bid: Option<(Group, u32)>,
     /// How well the opponent has scored so far, by the table.
     pub opp_skill: ScoringSkill,
+    /// What our asks have earned next to the equilibrium's split so far.
+    pub auction_earnings: AuctionEarnings,
 }
 
 impl GameView {
@@ -62,6 +66,11 @@ impl GameView {
     /// Returns a warning when the auction was not open.
     pub fn apply_get(&mut self, got: Group, opp_group: Group, opp_amount: u32) -> Option<String> {
         let mut warning = None;
+        // The swing as the bids priced it, before the bundles arrive.
+        let swing_points = self.roll.map(|(a, b)| {
+            bundle_values(&self.me, &self.opp, &a.counts(), &b.counts()).swing_points()
+        });
+        let bid_difference = self.me.bid_points - self.opp.bid_points;
         match (self.bundle(got), self.bundle(got.other())) {
             (Some(mine), Some(theirs)) => {
                 self.me.receive(&mine.counts());
@@ -80,6 +89,10 @@ impl GameView {
         } else {
             amount
         };
+        if let (Some(swing_points), Some(_)) = (swing_points, self.my_bid) {
+            let paid = (self.me.bid_points - self.opp.bid_points) - bid_difference;
+            self.auction_earnings.observe(swing_points, got, paid);
+        }
         self.roll = None;
         self.my_bid = None;
         warning
@@ -129,11 +142,56 @@ mod tests {
         assert_eq!(view.opp.held, [2, 1, 1, 1, 0, 0]);
         assert_eq!((view.me.bid_points, view.opp.bid_points), (-300, 200));
         assert!(view.roll.is_none() && view.my_bid.is_none());
+        assert_eq!(view.auction_earnings.auctions, 1);
         assert!(
             view.advance(&get).is_some(),
             "a GET without a ROLL is reported"
         );
+        assert_eq!(view.auction_earnings.auctions, 1, "and judges no auction");
         view.advance(&Command::Ready);
         assert_eq!(view, GameView::default());
+    }
+
+    /// Round 1's auction with both asking for the favoured group: `ours` against `theirs`,
+    /// and we get `got`. Returns the swing and the earnings booked.
+    fn first_auction(ours: u32, theirs: u32, got_favoured: bool) -> (i64, i64) {
+        let mut view = GameView::default();
+        let (a, b) = (Hand([6, 6, 6, 6, 5]), Hand([1, 2, 2, 3, 4]));
+        view.advance(&Command::Roll { a, b });
+        let swing = bundle_values(&view.me, &view.opp, &a.counts(), &b.counts()).swing_points();
+        assert!(swing > 4_000, "A is the better bundle for both: {swing}");
+        view.my_bid = Some((Group::A, ours));
+        let got = if got_favoured { Group::A } else { Group::B };
+        view.advance(&Command::Get {
+            got,
+            opp_group: Group::A,
+            opp_amount: theirs,
+        });
+        (swing, view.auction_earnings.points)
+    }
+
+    #[test]
+    fn auctions_are_judged_against_the_equilibrium_split() {
+        let quarter = |swing: i64| (swing as u32 + 2) / 4;
+        // Two equilibrium bids tie; whoever the coin favours, neither earns (but rounding).
+        let (swing, won) = first_auction(0, 0, true);
+        let q = quarter(swing);
+        let (_, tie_won) = first_auction(q, q, true);
+        let (_, tie_lost) = first_auction(q, q, false);
+        assert!(
+            tie_won.abs() <= 1 && tie_lost.abs() <= 1,
+            "{tie_won} {tie_lost}"
+        );
+        // Against a zero bid, our equilibrium bid earns a quarter of the swing, and 0
+        // earns half of it.
+        let (_, against_zero) = first_auction(q, 0, true);
+        assert!(
+            (against_zero - swing / 4).abs() <= 1,
+            "{against_zero} {swing}"
+        );
+        assert!((won - swing / 2).abs() <= 1, "{won} {swing}");
+        // An opponent that overpays by the swing gives us half of it again.
+        let (_, overpaid) = first_auction(q, q + (swing as u32) / 2, false);
+        assert!((overpaid - swing / 2).abs() <= 2, "{overpaid} {swing}");
     }
 }

@@ -178,7 +178,7 @@ impl FromStr for PlayerSpec {
 /// as a control variate), `safety=0|1` (whether the model's bids keep to the safety
 /// limits), `gift=P|off` (percent of the opponent's gifts the regret account may risk; off:
 /// no regret limit), `maximin=0|1` (whether the opponent model may expect a switch to
-/// maximin bids on the win curves from round 10), `wscore=0|1` (whether rounds 2–10 score by win probability), `clock=0|1` (whether the clock may stop the win search),
+/// maximin bids on the win curves from round 10), `wscore=0|1` (whether rounds 2–10 score by win probability), `earn=0|1` (whether the decided-game gate expects the auctions left to earn what the game's have), `clock=0|1` (whether the clock may stop the win search),
 /// `seed=N` (the private generator's seed in every game).
 fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
     let mut config = BotConfig::default();
@@ -258,6 +258,13 @@ fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
                     _ => return Err(format!("maximin {value:?}: 0 or 1")),
                 }
             }
+            "earn" => {
+                config.earnings_gate = match value {
+                    "0" => false,
+                    "1" => true,
+                    _ => return Err(format!("earn {value:?}: 0 or 1")),
+                }
+            }
             "clock" => {
                 config.use_clock = match value {
                     "0" => false,
@@ -267,7 +274,7 @@ fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
             }
             _ => {
                 return Err(format!(
-                    "unknown bot option {key:?} (bidder, win, rollouts, scale, probe, cv, wscore, safety, gift, maximin, clock, seed)"
+                    "unknown bot option {key:?} (bidder, win, rollouts, scale, probe, cv, wscore, safety, gift, maximin, earn, clock, seed)"
                 ));
             }
         }
@@ -300,6 +307,9 @@ fn bot_label(name: &str, config: &BotConfig) -> String {
         }
         if config.maximin_model != default.maximin_model {
             label += &format!(",maximin={}", u8::from(config.maximin_model));
+        }
+        if config.earnings_gate != default.earnings_gate {
+            label += &format!(",earn={}", u8::from(config.earnings_gate));
         }
         if config.safety != default.safety {
             label += &format!(",safety={}", u8::from(config.safety));
