@@ -103,3 +103,65 @@ fn the_slack_of_a_decided_game_is_its_distance_past_the_margin() {
     // Inside the margin nothing is left.
     assert_eq!(decided_slack_points(11, &[40_000.0, 10_000.0]), 0.0);
 }
+
+/// The bot's auctions on `deals` against `opponent`, with `config`.
+fn auctions_against(
+    config: BotConfig,
+    deals: &[Deal],
+    opponent: impl Fn() -> ScaledBidder,
+) -> Vec<Auction> {
+    let mut all = Vec::new();
+    for deal in deals {
+        let mut bot = Recorded {
+            bot: Bot::new(config),
+            config,
+            auctions: Vec::new(),
+        };
+        let record = play_agents(deal, [&mut bot, &mut opponent()]);
+        assert!(record.warnings.is_empty(), "{:?}", record.warnings);
+        all.extend(bot.auctions);
+    }
+    all
+}
+
+#[test]
+fn what_the_auctions_earn_decides_games_against_a_zero_bidder_only() {
+    let with = BotConfig {
+        use_clock: false,
+        rng_seed: Some(7),
+        ..BotConfig::default()
+    };
+    assert!(with.earnings_gate, "the default counts the earnings");
+    let without = BotConfig {
+        earnings_gate: false,
+        ..with
+    };
+    let deals = Deal::seeded(11, 6);
+    let decided = |auctions: &[Auction]| {
+        auctions
+            .iter()
+            .filter(|a| matches!(a.search, WinSearch::Decided { .. }))
+            .count()
+    };
+    // The zero bidder scores by the table, so only its bids make the games one-sided:
+    // the gate without the earnings sees an even game for longer.
+    let zero_with = auctions_against(with, &deals, || ScaledBidder::new(0.0));
+    let zero_without = auctions_against(without, &deals, || ScaledBidder::new(0.0));
+    assert!(
+        decided(&zero_with) > decided(&zero_without),
+        "{} {}",
+        decided(&zero_with),
+        decided(&zero_without)
+    );
+    // Against the equilibrium bidder our asks earn nothing above the split to expect
+    // again: every auction is searched and bid the same.
+    let eq_with = auctions_against(with, &deals[..2], || ScaledBidder::new(1.0));
+    let eq_without = auctions_against(without, &deals[..2], || ScaledBidder::new(1.0));
+    let bids = |auctions: &[Auction]| {
+        auctions
+            .iter()
+            .map(|a| (a.round, a.amount, a.search.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(bids(&eq_with), bids(&eq_without));
+}
