@@ -184,9 +184,9 @@ pub fn win_curves(
 /// The win search of the open auction: no curves before `first_round` (0: never) or
 /// where the game is decided (the win probability cannot move with any plausible
 /// transfer, counting what the auctions left are expected to earn with
-/// [`BotConfig::earnings_gate`]). Before round 11 each curve plays [`rollouts_for_round`] futures; with
-/// `use_clock` they also stop at [`WIN_CURVES_BUDGET_MS`] (a safety stop), without, all
-/// of them run.
+/// [`BotConfig::earnings_gate`]). Before round 11 each curve plays
+/// [`rollouts_for_round`] futures; with `use_clock` they also stop at
+/// [`WIN_CURVES_BUDGET_MS`] (a safety stop), without, all of them run.
 pub fn win_search(view: &GameView, config: &BotConfig, a: &Counts, b: &Counts) -> WinSearch {
     let (first_round, use_clock) = (config.win_from_round, config.use_clock);
     // Only play reads the clock (a safety stop); bench never does.

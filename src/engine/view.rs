@@ -70,7 +70,7 @@ impl GameView {
         let swing_points = self.roll.map(|(a, b)| {
             bundle_values(&self.me, &self.opp, &a.counts(), &b.counts()).swing_points()
         });
-        let bid_difference = self.me.bid_points - self.opp.bid_points;
+        let bid_difference_before = self.me.bid_points - self.opp.bid_points;
         match (self.bundle(got), self.bundle(got.other())) {
             (Some(mine), Some(theirs)) => {
                 self.me.receive(&mine.counts());
@@ -90,8 +90,10 @@ impl GameView {
             amount
         };
         if let (Some(swing_points), Some(_)) = (swing_points, self.my_bid) {
-            let paid = (self.me.bid_points - self.opp.bid_points) - bid_difference;
-            self.auction_earnings.observe(swing_points, got, paid);
+            let bid_move_points =
+                (self.me.bid_points - self.opp.bid_points) - bid_difference_before;
+            self.auction_earnings
+                .observe(swing_points, got, bid_move_points);
         }
         self.roll = None;
         self.my_bid = None;
