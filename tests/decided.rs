@@ -43,43 +43,39 @@ impl Agent for Recorded {
     }
 }
 
-#[test]
-fn against_a_zero_bidder_a_decided_game_pays_next_to_nothing() {
-    let config = BotConfig {
+/// The default bot with the clock off and a fixed private seed: reproducible games.
+fn reproducible() -> BotConfig {
+    BotConfig {
         use_clock: false,
         rng_seed: Some(7),
         ..BotConfig::default()
-    };
+    }
+}
+
+#[test]
+fn against_a_zero_bidder_a_decided_game_pays_next_to_nothing() {
+    let config = reproducible();
     let mut widened = 0;
     let mut paid_where_widened = 0u64;
     let mut equilibrium_there = 0u64;
-    for deal in Deal::seeded(5, 6) {
-        let mut bot = Recorded {
-            bot: Bot::new(config),
-            config,
-            auctions: Vec::new(),
+    for auction in auctions_against(config, &Deal::seeded(5, 6), || ScaledBidder::new(0.0)) {
+        // Where the slack covers the worst a bid of up to the swing can lose, the
+        // limits cannot hold the bot near the equilibrium: the model, which has seen
+        // the opponent ask 0 in every auction, answers with a few points.
+        let WinSearch::Decided { slack_points } = auction.search else {
+            continue;
         };
-        let record = play_agents(&deal, [&mut bot, &mut ScaledBidder::new(0.0)]);
-        assert!(record.warnings.is_empty(), "{:?}", record.warnings);
-        for auction in &bot.auctions {
-            // Where the slack covers the worst a bid of up to the swing can lose, the
-            // limits cannot hold the bot near the equilibrium: the model, which has seen
-            // the opponent ask 0 in every auction, answers with a few points.
-            let WinSearch::Decided { slack_points } = auction.search else {
-                continue;
-            };
-            if auction.round >= 4 && slack_points >= auction.swing_points.abs() as f64 {
-                widened += 1;
-                paid_where_widened += u64::from(auction.amount);
-                equilibrium_there += u64::from(equilibrium_bid(auction.swing_points).1);
-                assert!(
-                    auction.amount <= 10,
-                    "round {}: bid {} (swing {})",
-                    auction.round,
-                    auction.amount,
-                    auction.swing_points
-                );
-            }
+        if auction.round >= 4 && slack_points >= auction.swing_points.abs() as f64 {
+            widened += 1;
+            paid_where_widened += u64::from(auction.amount);
+            equilibrium_there += u64::from(equilibrium_bid(auction.swing_points).1);
+            assert!(
+                auction.amount <= 10,
+                "round {}: bid {} (swing {})",
+                auction.round,
+                auction.amount,
+                auction.swing_points
+            );
         }
     }
     // The zero bidder loses by far: many of these games are decided before the end.
@@ -126,11 +122,7 @@ fn auctions_against(
 
 #[test]
 fn what_the_auctions_earn_decides_games_against_a_zero_bidder_only() {
-    let with = BotConfig {
-        use_clock: false,
-        rng_seed: Some(7),
-        ..BotConfig::default()
-    };
+    let with = reproducible();
     assert!(with.earnings_gate, "the default counts the earnings");
     let without = BotConfig {
         earnings_gate: false,
