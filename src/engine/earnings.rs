@@ -20,8 +20,8 @@ pub const PRIOR_AUCTIONS: f64 = 1.0;
 /// The auctions so far, judged against the equilibrium's split of the swing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct AuctionEarnings {
-    /// What our own asks earned above half the swing, points (rounded), summed over the
-    /// auctions.
+    /// What our own asks earned above half the swing, points (each auction's rounded
+    /// down to a whole point), summed over the auctions.
     pub points: i64,
     /// Auctions judged.
     pub auctions: u8,
@@ -30,23 +30,23 @@ pub struct AuctionEarnings {
 impl AuctionEarnings {
     /// Judges one settled auction of swing `swing_points` (positive favours A): we got
     /// `got`, and the bids moved the difference of bid scores (ours less theirs) by
-    /// `bid_difference_points`. Half the swing is the equilibrium's split: getting A is
+    /// `bid_move_points`. Half the swing is the equilibrium's split: getting A is
     /// worth `S` next to getting B, so what we got, next to the middle, is `±S / 2`.
-    pub fn observe(&mut self, swing_points: i64, got: Group, bid_difference_points: i64) {
+    pub fn observe(&mut self, swing_points: i64, got: Group, bid_move_points: i64) {
         let bundle = match got {
             Group::A => swing_points,
             Group::B => -swing_points,
         };
         // Twice the earnings, in integers, halved once.
-        self.points += (bundle + 2 * bid_difference_points).div_euclid(2);
+        self.points += (bundle + 2 * bid_move_points).div_euclid(2);
         self.auctions = self.auctions.saturating_add(1);
     }
 
     /// What the auctions after round `round`'s are expected to earn, points: what our
     /// asks earned per auction so far (with the prior), never below zero, times the
     /// auctions left. What our asks earned, not what the best reply to the opponent's
-    /// would have: our limits take its earnings only as fast as the model earns trust, so
-    /// this is what we can count on, and it only grows as they widen.
+    /// would have: our limits take an opponent's gifts only as fast as the model earns
+    /// trust, so this is what we can count on, and it only grows as they widen.
     pub fn expected_points(&self, round: u8) -> f64 {
         let left = (AUCTION_ROUNDS as f64 - f64::from(round)).max(0.0);
         let per_auction = self.points as f64 / (f64::from(self.auctions) + PRIOR_AUCTIONS);
