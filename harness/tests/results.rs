@@ -270,3 +270,110 @@ fn a_merged_sprt_reads_the_test_as_one_run_and_resumes_from_it() {
     let _ = std::fs::remove_dir_all(dir);
     let _ = two;
 }
+
+/// The number in column `field` (split on whitespace, `|`, `[`, `]` and `,` removed) of
+/// the report line that starts with `opponent`.
+fn column(report: &str, opponent: &str, field: usize) -> String {
+    let line = report
+        .lines()
+        .find(|l| l.starts_with(opponent))
+        .unwrap_or_else(|| panic!("no line for {opponent}:\n{report}"));
+    line.split(|c: char| c.is_whitespace() || "|[],".contains(c))
+        .filter(|w| !w.is_empty())
+        .nth(field)
+        .unwrap_or_else(|| panic!("no field {field} in {line}"))
+        .to_string()
+}
+
+#[test]
+fn compare_pairs_a_players_games_by_deal_across_runs_and_within_one() {
+    let dir = dir("compare");
+    let gauntlet = dir.join("gauntlet.jsonl");
+    run(&[
+        "gauntlet",
+        "--bot",
+        "sample:2",
+        "--baseline",
+        "sample:3",
+        "--opponent",
+        "sample:7",
+        "--opponent",
+        "contest:heur-half",
+        "--deals",
+        "5",
+        "--no-progress",
+        "--results",
+        path(&gauntlet),
+    ]);
+    // A longer match of the same player on the same seed: its first five deals are the
+    // gauntlet's, played alike, so every game ends with the same totals. One thread
+    // writes the games in deal order (cut below).
+    let longer = dir.join("longer.jsonl");
+    run(&[
+        "match",
+        "sample:2",
+        "sample:7",
+        "--deals",
+        "8",
+        "--threads",
+        "1",
+        "--no-progress",
+        "--results",
+        path(&longer),
+    ]);
+    let same = run(&["compare", path(&longer), "--against", path(&gauntlet)]);
+    assert_eq!(column(&same, "sample:7", 1), "5", "pairs\n{same}");
+    assert_eq!(column(&same, "sample:7", 4), "+0.00", "difference\n{same}");
+    assert_eq!(column(&same, "sample:7", 7), "10", "games same\n{same}");
+    assert_eq!(column(&same, "sample:7", 10), "0", "results differ\n{same}");
+    assert!(
+        same.contains("played by one side only (not compared): contest:heur-half"),
+        "{same}"
+    );
+    // Two players of one run: the candidate against the baseline, per opponent and pooled.
+    let within = run(&[
+        "compare",
+        path(&gauntlet),
+        "--against",
+        path(&gauntlet),
+        "--against-player",
+        "sample:3",
+    ]);
+    assert!(within.starts_with("new = sample:2") && within.contains("old = sample:3"));
+    assert_eq!(column(&within, "contest:heur-half", 1), "5", "{within}");
+    assert_eq!(column(&within, "all", 1), "10", "{within}");
+    let merged = run(&["merge", path(&gauntlet)]);
+    for opponent in ["sample:7", "contest:heur-half"] {
+        // The score rates are the gauntlet's own, C and B.
+        let (c, b) = (column(&merged, opponent, 2), column(&merged, opponent, 6));
+        assert_eq!(column(&within, opponent, 2), c, "{within}\n{merged}");
+        assert_eq!(column(&within, opponent, 3), b, "{within}\n{merged}");
+    }
+    // A run cut mid-pair (still being written: three whole deals and one game of the
+    // fourth) compares as far as it is whole; merge
+    // refuses it.
+    let text = std::fs::read_to_string(&longer).unwrap();
+    let cut = dir.join("cut.jsonl");
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::write(&cut, lines[..7].join("\n") + "\n").unwrap();
+    let partial = run(&["compare", path(&cut), "--against", path(&gauntlet)]);
+    assert_eq!(column(&partial, "sample:7", 1), "3", "{partial}");
+    assert!(partial.contains("new: 1 games without"), "{partial}");
+    refused(&["merge", path(&cut)]);
+    // Other deals are refused.
+    let other = dir.join("other.jsonl");
+    run(&[
+        "match",
+        "sample:2",
+        "sample:7",
+        "--deals",
+        "2",
+        "--seed",
+        "9",
+        "--no-progress",
+        "--results",
+        path(&other),
+    ]);
+    let message = refused(&["compare", path(&other), "--against", path(&gauntlet)]);
+    assert!(message.contains("other deals"), "{message}");
+}

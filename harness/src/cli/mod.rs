@@ -22,7 +22,7 @@ pub use measure::{
     StateSpreadArgs,
 };
 pub use replay::ReplayArgs;
-pub use results::{LeagueArgs, MergeArgs};
+pub use results::{CompareArgs, LeagueArgs, MergeArgs};
 pub use run_args::RunArgs;
 
 #[derive(Parser)]
@@ -62,6 +62,9 @@ pub enum Cmd {
     League(LeagueArgs),
     /// Joins the --results files of a run's shards into the report one run would print.
     Merge(MergeArgs),
+    /// One player's games next to another's (another run, or another player of the same
+    /// run) on the same deals: per opponent, the paired difference and the games alike.
+    Compare(CompareArgs),
     /// Reads an official log: per-round review of one side, optional HTML, optional re-run
     /// of a program on that side's commands.
     Replay(ReplayArgs),
@@ -104,6 +107,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Cmd::Sprt(args) => args.run(),
         Cmd::League(args) => args.run(),
         Cmd::Merge(args) => args.run(),
+        Cmd::Compare(args) => args.run(),
         Cmd::Replay(args) => args.run(),
         Cmd::Export(args) => args.run(),
         Cmd::TableAudit => measure::table_audit(),

@@ -1,5 +1,6 @@
-//! The commands over runs as data: `league` (every pair of players on the same deals)
-//! and `merge` (the per-game records of a run's shards joined into one run's report).
+//! The commands over runs as data: `league` (every pair of players on the same deals),
+//! `merge` (the per-game records of a run's shards joined into one run's report) and
+//! `compare` (one player's games next to another's on the same deals).
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -7,6 +8,7 @@ use std::time::Instant;
 use clap::Args;
 
 use super::run_args::RunArgs;
+use crate::matchmaking::compare::{compare, first_player, report as compare_report, Side};
 use crate::matchmaking::league::{league_report, run_league, LeagueConfig};
 use crate::matchmaking::merge;
 use crate::matchmaking::pages::{league_page, sprt_page};
@@ -87,4 +89,48 @@ impl MergeArgs {
         println!("(merged {} files)", merged.files);
         Ok(())
     }
+}
+
+#[derive(Args)]
+pub struct CompareArgs {
+    /// The --results files of the new run (its shards, or a file still being written).
+    #[arg(required = true)]
+    new: Vec<PathBuf>,
+    /// The --results files of the run to compare with, on the same deals (the same file
+    /// again compares two players of one run, such as a gauntlet's candidate and baseline).
+    #[arg(long, required = true, num_args = 1.., value_name = "FILE")]
+    against: Vec<PathBuf>,
+    /// The new run's player (default: its first, a match's X or a gauntlet's candidate).
+    #[arg(long, value_name = "PLAYER")]
+    player: Option<String>,
+    /// The other run's player (default: its first).
+    #[arg(long, value_name = "PLAYER")]
+    against_player: Option<String>,
+}
+
+impl CompareArgs {
+    /// `harness compare`: per opponent, both score rates, the paired difference with its
+    /// 95% interval, the games that ended alike and the results that differ.
+    pub fn run(self) -> Result<(), String> {
+        let new = merge::read_played(&self.new)?;
+        let old = merge::read_played(&self.against)?;
+        let side = |run, player: &Option<String>| -> Result<Side, String> {
+            let player = match player {
+                Some(spec) => label_of(spec),
+                None => first_player(run)?,
+            };
+            Ok(Side { run, player })
+        };
+        let (new, old) = (side(&new, &self.player)?, side(&old, &self.against_player)?);
+        let comparison = compare(&new, &old)?;
+        print!("{}", compare_report(&new, &old, &comparison));
+        Ok(())
+    }
+}
+
+/// A player as the results record it: the label of its spec (`bot:clock=0` is recorded
+/// with every default spelled out), or the text itself if it is not a spec.
+fn label_of(spec: &str) -> String {
+    spec.parse::<PlayerSpec>()
+        .map_or_else(|_| spec.to_string(), |p| p.label())
 }

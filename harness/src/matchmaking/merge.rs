@@ -27,10 +27,14 @@ pub struct Merged {
     pub files: usize,
     /// `(x, y)` in order of first appearance, and their pairs by deal index.
     pub matches: Vec<((String, String), BTreeMap<usize, PairRecord>)>,
+    /// Games read without the other game of their pair, left out ([`read_played`] only:
+    /// [`read`] refuses them).
+    pub lone_games: usize,
 }
 
 impl Merged {
-    fn pairs(&self, x: &str, y: &str) -> Option<&BTreeMap<usize, PairRecord>> {
+    /// The deal pairs of `x` against `y`, by deal index.
+    pub fn pairs(&self, x: &str, y: &str) -> Option<&BTreeMap<usize, PairRecord>> {
         self.matches
             .iter()
             .find(|((a, b), _)| a == x && b == y)
@@ -72,8 +76,20 @@ fn owner(run: &RunKey, deal: usize) -> usize {
     unit % run.shards.max(1) + 1
 }
 
-/// Reads and checks every file; the games grouped by match and deal.
+/// Reads and checks every file; the games grouped by match and deal. The run must be
+/// whole: every deal pair of every match (an SPRT: its batches as far as they go).
 pub fn read(paths: &[PathBuf]) -> Result<Merged, String> {
+    read_games(paths, true)
+}
+
+/// Reads and checks every file like [`read`], but takes a run as far as it was played
+/// (one still running, or stopped): deals not played are absent, and a game whose pair
+/// is not whole is left out and counted ([`Merged::lone_games`]).
+pub fn read_played(paths: &[PathBuf]) -> Result<Merged, String> {
+    read_games(paths, false)
+}
+
+fn read_games(paths: &[PathBuf], whole: bool) -> Result<Merged, String> {
     if paths.is_empty() {
         return Err("merge needs at least one --results file".to_string());
     }
@@ -168,6 +184,7 @@ pub fn read(paths: &[PathBuf]) -> Result<Merged, String> {
         .iter()
         .map(|k| (k.clone(), BTreeMap::new()))
         .collect();
+    let mut lone_games = 0;
     for ((m, deal), [a, b]) in games {
         match (a, b) {
             (Some(a), Some(b)) => {
@@ -177,6 +194,7 @@ pub fn read(paths: &[PathBuf]) -> Result<Merged, String> {
                 };
                 matches[m].1.insert(deal, pair);
             }
+            (Some(_), None) | (None, Some(_)) if !whole => lone_games += 1,
             (Some(one), None) | (None, Some(one)) => {
                 return Err(format!(
                     "{}: deal {deal} has only game {} of its pair: a truncated results file?",
@@ -188,7 +206,7 @@ pub fn read(paths: &[PathBuf]) -> Result<Merged, String> {
         }
     }
     let run = first.line.run.clone();
-    if run.command != "sprt" {
+    if whole && run.command != "sprt" {
         for ((x, y), pairs) in &matches {
             if pairs.len() != run.deals.count {
                 let missing: Vec<usize> = (0..run.deals.count)
@@ -211,6 +229,7 @@ pub fn read(paths: &[PathBuf]) -> Result<Merged, String> {
         run,
         files: paths.len(),
         matches,
+        lone_games,
     })
 }
 

@@ -1,6 +1,8 @@
 //! Games between players in numbers: matches, tournaments, the gauntlet and SPRTs, and
 //! their reports. Every one of them plays its games through [`matches::run_match`].
 
+// One player's games next to another's on the same deals: paired difference, games alike.
+pub mod compare;
 // The bot and a baseline against a population, side by side, with a paired SPRT.
 pub mod gauntlet;
 // Every pair of players on the same deals: crosstable, points, ratings.

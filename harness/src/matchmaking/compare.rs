@@ -1,0 +1,273 @@
+//! `harness compare`: one player's games in one run next to another player's (or the
+//! same player's in another run) on the same deals, game by game.
+//!
+//! This is how a change is judged after the fact: the default's run and the change's,
+//! both with `--results`, on the same deal seed. Each opponent's deal pairs are paired by
+//! deal index (the deals of a seed do not depend on the run's length, so a 100-pair run
+//! pairs with the first 100 of a 500-pair one). Per opponent it gives both score rates,
+//! the paired difference with its 95% interval ([`Paired`]: the gauntlet's trial, so the
+//! interval is the one its SPRT reads), how many games ended with the same totals (a
+//! change that leaves them all alone has not changed those games), and how many results
+//! differ. A side may be a run still in progress or stopped ([`merge::read_played`]):
+//! only deals both sides have whole are paired.
+
+use std::fmt::Write as _;
+
+use super::gauntlet::Paired;
+use super::merge::Merged;
+use crate::stats::{PairRecord, Z_95};
+
+/// One side of a comparison: a run (its shards merged) and the player whose games count.
+pub struct Side<'a> {
+    pub run: &'a Merged,
+    /// The player's label as the run records it (`x` of its matches).
+    pub player: String,
+}
+
+/// The comparison against one opponent.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub opponent: String,
+    /// Deal pairs both sides played.
+    pub pairs: usize,
+    /// Score rates (0..=1) over those pairs.
+    pub new_rate: f64,
+    pub old_rate: f64,
+    /// The paired difference; `None` without pairs.
+    pub paired: Option<Paired>,
+    /// Games whose final totals are the same on both sides.
+    pub games_same: usize,
+    /// Games whose result (the player's points) differs.
+    pub results_differ: usize,
+}
+
+impl Row {
+    /// The paired difference of score rates, new − old, and the half-width of its 95%
+    /// interval: a trial is `½ + Δ/2` for a pair's difference `Δ` in score rate.
+    pub fn difference(&self) -> Option<(f64, f64)> {
+        let p = self.paired?;
+        Some((
+            2.0 * (p.trials.mean - 0.5),
+            2.0 * Z_95 * p.trials.variance_of_mean().sqrt(),
+        ))
+    }
+}
+
+/// A comparison: a row per opponent both sides played, in the new run's order, and the
+/// pooled row over all of them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Comparison {
+    pub rows: Vec<Row>,
+    pub all: Row,
+    /// Opponents only one side played.
+    pub unpaired: Vec<String>,
+}
+
+/// The player of a side by default: the run's first player (a match's X, a gauntlet's
+/// candidate, a tournament's player).
+pub fn first_player(run: &Merged) -> Result<String, String> {
+    run.run
+        .players
+        .first()
+        .cloned()
+        .ok_or_else(|| "the run names no player".to_string())
+}
+
+/// Compares `new` with `old`. Refused when the runs' deals differ (another seed or deal
+/// file) or when no opponent was played by both players.
+pub fn compare(new: &Side, old: &Side) -> Result<Comparison, String> {
+    let (nd, od) = (&new.run.run.deals, &old.run.run.deals);
+    if nd.seed != od.seed || nd.file_hash != od.file_hash {
+        return Err(format!(
+            "the runs played other deals ({} against {}): nothing to pair",
+            deals_of(new.run),
+            deals_of(old.run)
+        ));
+    }
+    let mut rows = Vec::new();
+    let mut unpaired = Vec::new();
+    let mut all = Tally::default();
+    for ((x, y), new_pairs) in &new.run.matches {
+        if *x != new.player {
+            continue;
+        }
+        let Some(old_pairs) = old.run.pairs(&old.player, y) else {
+            unpaired.push(y.clone());
+            continue;
+        };
+        let mut tally = Tally::default();
+        for (deal, a) in new_pairs {
+            if let Some(b) = old_pairs.get(deal) {
+                tally.add(a, b);
+                all.add(a, b);
+            }
+        }
+        rows.push(tally.row(y));
+    }
+    for ((x, y), _) in &old.run.matches {
+        if *x == old.player && new.run.pairs(&new.player, y).is_none() {
+            unpaired.push(y.clone());
+        }
+    }
+    if rows.is_empty() {
+        return Err(format!(
+            "no opponent played by both {} (new) and {} (old)",
+            new.player, old.player
+        ));
+    }
+    Ok(Comparison {
+        rows,
+        all: all.row("all"),
+        unpaired,
+    })
+}
+
+/// Where a run's deals come from, in words.
+fn deals_of(run: &Merged) -> String {
+    let deals = &run.run.deals;
+    match (&deals.seed, &deals.file_hash) {
+        (Some(seed), _) => format!("seed {seed}"),
+        (None, Some(hash)) => format!("deal file {hash}"),
+        (None, None) => "deals of unknown source".to_string(),
+    }
+}
+
+/// Both sides' pair scores and game-by-game agreement, pair by pair.
+#[derive(Default)]
+struct Tally {
+    new_halves: Vec<u8>,
+    old_halves: Vec<u8>,
+    games_same: usize,
+    results_differ: usize,
+}
+
+impl Tally {
+    fn add(&mut self, new: &PairRecord, old: &PairRecord) {
+        self.new_halves.push(new.x_halves() as u8);
+        self.old_halves.push(old.x_halves() as u8);
+        for g in 0..2 {
+            let (a, b) = (&new.games[g], &old.games[g]);
+            let seat = PairRecord::x_seat(g);
+            if a.total_points == b.total_points {
+                self.games_same += 1;
+            }
+            if a.result.half_points(seat) != b.result.half_points(seat) {
+                self.results_differ += 1;
+            }
+        }
+    }
+
+    fn row(&self, opponent: &str) -> Row {
+        let rate = |halves: &[u8]| {
+            halves.iter().map(|&h| f64::from(h)).sum::<f64>() / (4.0 * halves.len() as f64)
+        };
+        Row {
+            opponent: opponent.to_string(),
+            pairs: self.new_halves.len(),
+            new_rate: rate(&self.new_halves),
+            old_rate: rate(&self.old_halves),
+            paired: Paired::from_halves(&self.new_halves, &self.old_halves),
+            games_same: self.games_same,
+            results_differ: self.results_differ,
+        }
+    }
+}
+
+/// The comparison as text: who is compared, a line per opponent and the pooled line.
+pub fn report(new: &Side, old: &Side, comparison: &Comparison) -> String {
+    let mut out = String::new();
+    let describe = |side: &Side| {
+        format!(
+            "{} ({} run, {})",
+            side.player,
+            side.run.run.command,
+            deals_of(side.run)
+        )
+    };
+    let _ = writeln!(out, "new = {}", describe(new));
+    let _ = writeln!(out, "old = {}", describe(old));
+    let width = comparison
+        .rows
+        .iter()
+        .map(|r| r.opponent.len())
+        .chain([8])
+        .max()
+        .unwrap_or(8);
+    let _ = writeln!(
+        out,
+        "{:<width$} {:>6} | {:>7} {:>7} | {:^24} | {:>11} {:>9}",
+        "opponent", "pairs", "new", "old", "new - old [95%]", "games same", "differ"
+    );
+    let line = |out: &mut String, row: &Row| {
+        let difference = match row.difference() {
+            Some((d, m)) => format!(
+                "{:+6.2} [{:+6.2}, {:+6.2}]",
+                100.0 * d,
+                100.0 * (d - m),
+                100.0 * (d + m)
+            ),
+            None => "-".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "{:<width$} {:>6} | {:>6.2}% {:>6.2}% | {:^24} | {:>5} of {:<4} {:>6}",
+            row.opponent,
+            row.pairs,
+            100.0 * row.new_rate,
+            100.0 * row.old_rate,
+            difference,
+            row.games_same,
+            2 * row.pairs,
+            row.results_differ,
+        );
+    };
+    for row in &comparison.rows {
+        line(&mut out, row);
+    }
+    if comparison.rows.len() > 1 {
+        line(&mut out, &comparison.all);
+    }
+    if !comparison.unpaired.is_empty() {
+        let _ = writeln!(
+            out,
+            "played by one side only (not compared): {}",
+            comparison.unpaired.join(", ")
+        );
+    }
+    for (name, side) in [("new", new), ("old", old)] {
+        if side.run.lone_games > 0 {
+            let _ = writeln!(
+                out,
+                "{name}: {} games without the other game of their pair left out",
+                side.run.lone_games
+            );
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_paired_difference_is_the_difference_of_the_score_rates() {
+        // New: two pairs won outright and one lost; old: three pairs split.
+        let tally = Tally {
+            new_halves: vec![4, 4, 0],
+            old_halves: vec![2, 2, 2],
+            games_same: 0,
+            results_differ: 6,
+        };
+        let row = tally.row("x");
+        assert_eq!((row.new_rate, row.old_rate), (2.0 / 3.0, 0.5));
+        let (d, margin) = row.difference().unwrap();
+        assert!((d - (row.new_rate - row.old_rate)).abs() < 1e-12, "{d}");
+        // Pair differences +½, +½, −½: sample variance (ML) 2/9, so the 95% half-width
+        // of their mean is 1.96·√(2/27).
+        assert!(
+            (margin - Z_95 * (2.0f64 / 27.0).sqrt()).abs() < 1e-9,
+            "{margin}"
+        );
+    }
+}
