@@ -327,8 +327,13 @@ fn compare_pairs_a_players_games_by_deal_across_runs_and_within_one() {
     assert_eq!(column(&same, "sample:7", 7), "10", "games same\n{same}");
     assert_eq!(column(&same, "sample:7", 10), "0", "results differ\n{same}");
     assert!(
-        same.contains("played by one side only (not compared): contest:heur-half"),
+        same.contains("1 more opponents in the old run only"),
         "{same}"
+    );
+    let reverse = run(&["compare", path(&gauntlet), "--against", path(&longer)]);
+    assert!(
+        reverse.contains("not in the old run (not compared): contest:heur-half"),
+        "{reverse}"
     );
     // Two players of one run: the candidate against the baseline, per opponent and pooled.
     let within = run(&[

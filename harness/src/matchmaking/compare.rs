@@ -59,8 +59,11 @@ impl Row {
 pub struct Comparison {
     pub rows: Vec<Row>,
     pub all: Row,
-    /// Opponents only one side played.
-    pub unpaired: Vec<String>,
+    /// Opponents the new side played and the old did not.
+    pub new_only: Vec<String>,
+    /// How many opponents the old side played and the new did not (a run compared with
+    /// one opponent of a gauntlet leaves all the others).
+    pub old_only: usize,
 }
 
 /// The player of a side by default: the run's first player (a match's X, a gauntlet's
@@ -85,14 +88,14 @@ pub fn compare(new: &Side, old: &Side) -> Result<Comparison, String> {
         ));
     }
     let mut rows = Vec::new();
-    let mut unpaired = Vec::new();
+    let mut new_only = Vec::new();
     let mut all = Tally::default();
     for ((x, y), new_pairs) in &new.run.matches {
         if *x != new.player {
             continue;
         }
         let Some(old_pairs) = old.run.pairs(&old.player, y) else {
-            unpaired.push(y.clone());
+            new_only.push(y.clone());
             continue;
         };
         let mut tally = Tally::default();
@@ -104,11 +107,12 @@ pub fn compare(new: &Side, old: &Side) -> Result<Comparison, String> {
         }
         rows.push(tally.row(y));
     }
-    for ((x, y), _) in &old.run.matches {
-        if *x == old.player && new.run.pairs(&new.player, y).is_none() {
-            unpaired.push(y.clone());
-        }
-    }
+    let old_only = old
+        .run
+        .matches
+        .iter()
+        .filter(|((x, y), _)| *x == old.player && new.run.pairs(&new.player, y).is_none())
+        .count();
     if rows.is_empty() {
         return Err(format!(
             "no opponent played by both {} (new) and {} (old)",
@@ -118,7 +122,8 @@ pub fn compare(new: &Side, old: &Side) -> Result<Comparison, String> {
     Ok(Comparison {
         rows,
         all: all.row("all"),
-        unpaired,
+        new_only,
+        old_only,
     })
 }
 
@@ -227,11 +232,18 @@ pub fn report(new: &Side, old: &Side, comparison: &Comparison) -> String {
     if comparison.rows.len() > 1 {
         line(&mut out, &comparison.all);
     }
-    if !comparison.unpaired.is_empty() {
+    if !comparison.new_only.is_empty() {
         let _ = writeln!(
             out,
-            "played by one side only (not compared): {}",
-            comparison.unpaired.join(", ")
+            "not in the old run (not compared): {}",
+            comparison.new_only.join(", ")
+        );
+    }
+    if comparison.old_only > 0 {
+        let _ = writeln!(
+            out,
+            "{} more opponents in the old run only (not compared)",
+            comparison.old_only
         );
     }
     for (name, side) in [("new", new), ("old", old)] {
