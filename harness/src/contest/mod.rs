@@ -122,6 +122,12 @@ pub const POPULATION: &[Member] = &[
         table_scoring: true,
     },
     Member {
+        name: "eq-other-table",
+        doc: "table equilibrium +- up to 3 points per auction: the same design on another implementation's table",
+        style: Style::OtherTable { jitter_points: 3 },
+        table_scoring: true,
+    },
+    Member {
         name: "equilibrium",
         doc: "the table and |S|/4 on both swings: the strongest plain design",
         style: Style::NoisyEquilibrium { round_sigma: 0.0, game_range: (1.0, 1.0) },

@@ -31,6 +31,11 @@ pub enum Style {
         round_sigma: f64,
         game_range: (f64, f64),
     },
+    /// The table equilibrium moved by a whole number of points drawn uniformly in
+    /// `-jitter_points..=jitter_points` every auction: an independent implementation of
+    /// the same design, whose own table and rounding put its swing a few points from ours
+    /// (our table is stored in 5-point units, and a swing adds four lookups).
+    OtherTable { jitter_points: u32 },
     /// The table equilibrium scaled by `early` before `switch_round`, by `late` from it.
     Switcher {
         early: f64,
@@ -142,6 +147,11 @@ impl Style {
                 let factor = memory.game_factor * (round_sigma * z).exp();
                 (eq_group, clamp(eq_amount as f64 * factor))
             }
+            Style::OtherTable { jitter_points } => {
+                let j = i64::from(jitter_points);
+                let offset = rng.gen_range(-j..=j);
+                (eq_group, clamp((i64::from(eq_amount) + offset) as f64))
+            }
             Style::Switcher {
                 early,
                 late,
@@ -212,5 +222,34 @@ impl Style {
         }
         memory.last_bid = Some(ours);
         memory.we_took_its_bundle = got != its_group;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use yacht::rules::dice::parse_digits;
+
+    #[test]
+    fn another_tables_equilibrium_stays_within_its_jitter_and_moves() {
+        let view = GameView::default();
+        let (a, b) = (parse_digits("66655").unwrap(), parse_digits("12346").unwrap());
+        let (eq_group, eq_amount) = equilibrium(&view.me, &view.opp, &a, &b);
+        assert!(eq_amount > 10, "a swing worth bidding on: {eq_amount}");
+        let style = Style::OtherTable { jitter_points: 3 };
+        let mut rng = Pcg64::seed_from_u64(7);
+        let mut memory = Memory::default();
+        let offsets: Vec<i64> = (0..200)
+            .map(|_| {
+                let (group, amount) = style.bid(&view, &a, &b, &mut memory, &mut rng);
+                assert_eq!(group, eq_group);
+                i64::from(amount) - i64::from(eq_amount)
+            })
+            .collect();
+        assert!(offsets.iter().all(|o| o.abs() <= 3), "{offsets:?}");
+        for offset in -3..=3 {
+            assert!(offsets.contains(&offset), "{offset} never drawn");
+        }
     }
 }
