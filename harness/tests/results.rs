@@ -365,6 +365,21 @@ fn compare_pairs_a_players_games_by_deal_across_runs_and_within_one() {
     assert_eq!(column(&partial, "sample:7", 1), "3", "{partial}");
     assert!(partial.contains("new: 1 games without"), "{partial}");
     refused(&["merge", path(&cut)]);
+    // Two matches against different opponents on the same deals pair as one row.
+    let versus_ten = dir.join("versus-ten.jsonl");
+    run(&[
+        "match",
+        "sample:2",
+        "sample:10",
+        "--deals",
+        "4",
+        "--no-progress",
+        "--results",
+        path(&versus_ten),
+    ]);
+    let across = run(&["compare", path(&longer), "--against", path(&versus_ten)]);
+    assert_eq!(column(&across, "sample:7 / sample:10", 3), "4", "{across}");
+    assert!(!across.contains("not compared"), "{across}");
     // Other deals are refused.
     let other = dir.join("other.jsonl");
     run(&[

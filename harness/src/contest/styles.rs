@@ -234,7 +234,10 @@ mod tests {
     #[test]
     fn another_tables_equilibrium_stays_within_its_jitter_and_moves() {
         let view = GameView::default();
-        let (a, b) = (parse_digits("66655").unwrap(), parse_digits("12346").unwrap());
+        let (a, b) = (
+            parse_digits("66655").unwrap(),
+            parse_digits("12346").unwrap(),
+        );
         let (eq_group, eq_amount) = equilibrium(&view.me, &view.opp, &a, &b);
         assert!(eq_amount > 10, "a swing worth bidding on: {eq_amount}");
         let style = Style::OtherTable { jitter_points: 3 };

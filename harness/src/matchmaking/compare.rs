@@ -8,13 +8,14 @@
 //! the paired difference with its 95% interval ([`Paired`]: the gauntlet's trial, so the
 //! interval is the one its SPRT reads), how many games ended with the same totals (a
 //! change that leaves them all alone has not changed those games), and how many results
-//! differ. A side may be a run still in progress or stopped ([`merge::read_played`]):
-//! only deals both sides have whole are paired.
+//! differ. A side may be a run still in progress or stopped ([`super::merge::read_played`]):
+//! only deals both sides have whole are paired. Two matches against different opponents
+//! (the same player against two designs, on the same deals) pair as one row.
 
 use std::fmt::Write as _;
 
 use super::gauntlet::Paired;
-use super::merge::Merged;
+use super::merge::{MatchPairs, Merged};
 use crate::stats::{PairRecord, Z_95};
 
 /// One side of a comparison: a run (its shards merged) and the player whose games count.
@@ -107,17 +108,32 @@ pub fn compare(new: &Side, old: &Side) -> Result<Comparison, String> {
         }
         rows.push(tally.row(y));
     }
-    let old_only = old
+    let mut old_only = old
         .run
         .matches
         .iter()
         .filter(|((x, y), _)| *x == old.player && new.run.pairs(&new.player, y).is_none())
         .count();
     if rows.is_empty() {
-        return Err(format!(
-            "no opponent played by both {} (new) and {} (old)",
-            new.player, old.player
-        ));
+        // Two runs of one opponent each (a match against one opponent next to a match
+        // against another, on the same deals): those are the pair.
+        let (Some(((_, y_new), a)), Some(((_, y_old), b))) = (sole_match(new), sole_match(old))
+        else {
+            return Err(format!(
+                "no opponent played by both {} (new) and {} (old)",
+                new.player, old.player
+            ));
+        };
+        let mut tally = Tally::default();
+        for (deal, pair) in a {
+            if let Some(other) = b.get(deal) {
+                tally.add(pair, other);
+                all.add(pair, other);
+            }
+        }
+        rows.push(tally.row(&format!("{y_new} / {y_old}")));
+        new_only.clear();
+        old_only = 0;
     }
     Ok(Comparison {
         rows,
@@ -125,6 +141,17 @@ pub fn compare(new: &Side, old: &Side) -> Result<Comparison, String> {
         new_only,
         old_only,
     })
+}
+
+/// The side's one match, if its player played exactly one opponent.
+fn sole_match<'a>(side: &'a Side) -> Option<&'a MatchPairs> {
+    let mut matches = side
+        .run
+        .matches
+        .iter()
+        .filter(|((x, _), _)| *x == side.player);
+    let only = matches.next()?;
+    matches.next().is_none().then_some(only)
 }
 
 /// Where a run's deals come from, in words.

@@ -21,12 +21,15 @@ use super::sprt::{batch_line, verdict_line, Resume};
 use crate::stats::sprt::SprtConfig;
 use crate::stats::{MatchStats, PairRecord, Pentanomial};
 
+/// One match of a run: `(x, y)` and its deal pairs by deal index.
+pub type MatchPairs = ((String, String), BTreeMap<usize, PairRecord>);
+
 /// A merged run: its identity and each match's deal pairs in deal order.
 pub struct Merged {
     pub run: RunKey,
     pub files: usize,
     /// `(x, y)` in order of first appearance, and their pairs by deal index.
-    pub matches: Vec<((String, String), BTreeMap<usize, PairRecord>)>,
+    pub matches: Vec<MatchPairs>,
     /// Games read without the other game of their pair, left out ([`read_played`] only:
     /// [`read`] refuses them).
     pub lone_games: usize,
@@ -180,7 +183,7 @@ fn read_games(paths: &[PathBuf], whole: bool) -> Result<Merged, String> {
     let Some(first) = first else {
         return Err("no game records".to_string());
     };
-    let mut matches: Vec<((String, String), BTreeMap<usize, PairRecord>)> = match_order
+    let mut matches: Vec<MatchPairs> = match_order
         .iter()
         .map(|k| (k.clone(), BTreeMap::new()))
         .collect();
