@@ -176,26 +176,27 @@ fn a_merged_league_is_the_whole_league() {
     );
 }
 
+/// Sample 2 and baseline sample 3 against sample 7 and a heuristic contest bot, 5 deals.
+const SMALL_GAUNTLET: &[&str] = &[
+    "gauntlet",
+    "--bot",
+    "sample:2",
+    "--baseline",
+    "sample:3",
+    "--opponent",
+    "sample:7",
+    "--opponent",
+    "contest:heur-half",
+    "--deals",
+    "5",
+    "--no-progress",
+];
+
 #[test]
 fn a_merged_gauntlet_is_the_whole_gauntlet() {
     whole_equals_merged(
         "gauntlet",
-        &[
-            "gauntlet",
-            "--bot",
-            "sample:2",
-            "--baseline",
-            "sample:3",
-            "--also",
-            "sample:8",
-            "--opponent",
-            "sample:7",
-            "--opponent",
-            "contest:heur-half",
-            "--deals",
-            "5",
-            "--no-progress",
-        ],
+        &[SMALL_GAUNTLET, &["--also", "sample:8"]].concat(),
     );
 }
 
@@ -289,22 +290,7 @@ fn column(report: &str, opponent: &str, field: usize) -> String {
 fn compare_pairs_a_players_games_by_deal_across_runs_and_within_one() {
     let dir = dir("compare");
     let gauntlet = dir.join("gauntlet.jsonl");
-    run(&[
-        "gauntlet",
-        "--bot",
-        "sample:2",
-        "--baseline",
-        "sample:3",
-        "--opponent",
-        "sample:7",
-        "--opponent",
-        "contest:heur-half",
-        "--deals",
-        "5",
-        "--no-progress",
-        "--results",
-        path(&gauntlet),
-    ]);
+    run(&[SMALL_GAUNTLET, &["--results", path(&gauntlet)]].concat());
     // A longer match of the same player on the same seed: its first five deals are the
     // gauntlet's, played alike, so every game ends with the same totals. One thread
     // writes the games in deal order (cut below).

@@ -15,8 +15,13 @@
 use std::fmt::Write as _;
 
 use super::gauntlet::Paired;
+use std::collections::BTreeMap;
+
 use super::merge::{MatchPairs, Merged};
 use crate::stats::{PairRecord, Z_95};
+
+/// A match's deal pairs by deal index.
+type Pairs = BTreeMap<usize, PairRecord>;
 
 /// One side of a comparison: a run (its shards merged) and the player whose games count.
 pub struct Side<'a> {
@@ -88,25 +93,19 @@ pub fn compare(new: &Side, old: &Side) -> Result<Comparison, String> {
             deals_of(old.run)
         ));
     }
-    let mut rows = Vec::new();
+    // The matches to pair: the player's opponents both sides played; failing any, two
+    // runs of one opponent each (a match against one opponent next to a match against
+    // another, on the same deals).
+    let mut matched: Vec<(String, &Pairs, &Pairs)> = Vec::new();
     let mut new_only = Vec::new();
-    let mut all = Tally::default();
     for ((x, y), new_pairs) in &new.run.matches {
         if *x != new.player {
             continue;
         }
-        let Some(old_pairs) = old.run.pairs(&old.player, y) else {
-            new_only.push(y.clone());
-            continue;
-        };
-        let mut tally = Tally::default();
-        for (deal, a) in new_pairs {
-            if let Some(b) = old_pairs.get(deal) {
-                tally.add(a, b);
-                all.add(a, b);
-            }
+        match old.run.pairs(&old.player, y) {
+            Some(old_pairs) => matched.push((y.clone(), new_pairs, old_pairs)),
+            None => new_only.push(y.clone()),
         }
-        rows.push(tally.row(y));
     }
     let mut old_only = old
         .run
@@ -114,9 +113,7 @@ pub fn compare(new: &Side, old: &Side) -> Result<Comparison, String> {
         .iter()
         .filter(|((x, y), _)| *x == old.player && new.run.pairs(&new.player, y).is_none())
         .count();
-    if rows.is_empty() {
-        // Two runs of one opponent each (a match against one opponent next to a match
-        // against another, on the same deals): those are the pair.
+    if matched.is_empty() {
         let (Some(((_, y_new), a)), Some(((_, y_old), b))) = (sole_match(new), sole_match(old))
         else {
             return Err(format!(
@@ -124,17 +121,24 @@ pub fn compare(new: &Side, old: &Side) -> Result<Comparison, String> {
                 new.player, old.player
             ));
         };
-        let mut tally = Tally::default();
-        for (deal, pair) in a {
-            if let Some(other) = b.get(deal) {
-                tally.add(pair, other);
-                all.add(pair, other);
-            }
-        }
-        rows.push(tally.row(&format!("{y_new} / {y_old}")));
+        matched.push((format!("{y_new} / {y_old}"), a, b));
         new_only.clear();
         old_only = 0;
     }
+    let mut all = Tally::default();
+    let rows = matched
+        .iter()
+        .map(|(opponent, new_pairs, old_pairs)| {
+            let mut tally = Tally::default();
+            for (deal, a) in *new_pairs {
+                if let Some(b) = old_pairs.get(deal) {
+                    tally.add(a, b);
+                    all.add(a, b);
+                }
+            }
+            tally.row(opponent)
+        })
+        .collect();
     Ok(Comparison {
         rows,
         all: all.row("all"),
