@@ -8,7 +8,7 @@
 use std::time::Instant;
 
 use crate::engine::bot::decide_bid;
-use crate::engine::opponent::OpponentModel;
+use crate::engine::model::opponent::OpponentModel;
 use crate::engine::Reply;
 use crate::engine::{Bot, BotConfig, TablePlayer};
 use crate::game::{play_agents, Agent, Deal};

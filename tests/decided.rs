@@ -3,8 +3,8 @@
 //! model's best response, as far as the game stays decided.
 
 use yacht::bench::ScaledBidder;
-use yacht::engine::bidding::{bundle_values, equilibrium_bid};
-use yacht::engine::endgame::{win_search, WinSearch};
+use yacht::engine::search::endgame::{win_search, WinSearch};
+use yacht::engine::value::bidding::{bundle_values, equilibrium_bid};
 use yacht::engine::{Bot, BotConfig, Reply};
 use yacht::game::{play_agents, Agent, Deal};
 use yacht::protocol::{Answer, Command};
@@ -88,7 +88,9 @@ fn against_a_zero_bidder_a_decided_game_pays_next_to_nothing() {
 
 #[test]
 fn the_slack_of_a_decided_game_is_its_distance_past_the_margin() {
-    use yacht::engine::endgame::{decided_slack_points, DECIDED_SIGMAS, FINAL_DIFF_SIGMA_POINTS};
+    use yacht::engine::search::endgame::{
+        decided_slack_points, DECIDED_SIGMAS, FINAL_DIFF_SIGMA_POINTS,
+    };
     // After round 11's auction σ = 7,910: the margin is 19,775 points.
     let margin = DECIDED_SIGMAS * FINAL_DIFF_SIGMA_POINTS[10];
     let slack = decided_slack_points(11, &[40_000.0, 30_000.0]);

@@ -2,9 +2,9 @@
 //! win probability, checked by exact enumeration (independent of the bot's curve code).
 
 use yacht::engine::bot::decide_bid;
-use yacht::engine::choice::{all_choices, best_choice};
-use yacht::engine::opponent::OpponentModel;
+use yacht::engine::model::opponent::OpponentModel;
 use yacht::engine::scoring::decide_put;
+use yacht::engine::value::choice::{all_choices, best_choice};
 use yacht::engine::{Bidder, BotConfig, GameView, PlayerState};
 use yacht::protocol::{Group, Hand, BID_MAX_POINTS};
 use yacht::rules::auction::{resolve, SealedBid};

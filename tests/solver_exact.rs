@@ -5,8 +5,8 @@
 mod common;
 
 use common::references;
-use yacht::engine::choice::best_choice_for;
-use yacht::engine::state::PlayerState;
+use yacht::engine::value::choice::best_choice_for;
+use yacht::engine::value::state::PlayerState;
 use yacht::rng::Pcg64;
 use yacht::rules::auction::AUCTION_ROUNDS;
 use yacht::rules::category::CATEGORY_COUNT;

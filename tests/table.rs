@@ -3,7 +3,7 @@
 mod common;
 
 use common::references;
-use yacht::engine::choice::best_choice;
+use yacht::engine::value::choice::best_choice;
 use yacht::rules::category::{bonus_gain_k, Category, ALL_USED};
 use yacht::rules::dice::{all_multisets, parse_digits};
 use yacht::solver::layout::{effective_upper, Layout, NO_SLOT};

@@ -4,7 +4,7 @@
 //! sampling error.
 
 use harness::measure::calibrate::final_diff_spread;
-use yacht::engine::endgame::FINAL_DIFF_SIGMA_POINTS;
+use yacht::engine::search::endgame::FINAL_DIFF_SIGMA_POINTS;
 
 #[test]
 fn the_endgame_spread_is_what_calibrate_measures() {

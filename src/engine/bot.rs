@@ -1,17 +1,17 @@
 //! The bot: tracks the game from typed commands and answers them. Never prints.
 
-use super::bidding::{bundle_values, equilibrium_bid};
-use super::choice::warm_up;
 use super::config::{Bidder, BotConfig};
-use super::endgame::{win_curves, win_search, WinSearch};
-use super::features::RoundFeatures;
-use super::opponent::{Atom, OpponentModel, Predictive, MIN_OBSERVED_ROUNDS};
-use super::payoff::{Curves, Limits};
-use super::response::{best_response, best_response_within};
-use super::safety::{gift_share, Account, Pricing, Settlement};
 use super::table_player::{Reply, TablePlayer};
-use super::view::GameView;
-use super::winbid::{best_win_response, best_win_response_with, opponent_maximin};
+use crate::engine::bid::response::{best_response, best_response_within};
+use crate::engine::bid::winbid::{best_win_response, best_win_response_with, opponent_maximin};
+use crate::engine::model::features::RoundFeatures;
+use crate::engine::model::opponent::{Atom, OpponentModel, Predictive, MIN_OBSERVED_ROUNDS};
+use crate::engine::safety::account::{gift_share, Account, Pricing, Settlement};
+use crate::engine::safety::payoff::{Curves, Limits};
+use crate::engine::search::endgame::{win_curves, win_search, WinSearch};
+use crate::engine::track::view::GameView;
+use crate::engine::value::bidding::{bundle_values, equilibrium_bid};
+use crate::engine::value::choice::warm_up;
 
 use crate::protocol::{Command, Group, Owed};
 use crate::rng::Pcg64;
@@ -26,7 +26,7 @@ pub struct Bot {
     /// The open auction's features and pricing, kept for the model's update and the
     /// account's settlement at `GET`.
     pending: Option<Pending>,
-    /// What deviating from the safe bids has earned this game ([`super::safety`]).
+    /// What deviating from the safe bids has earned this game ([`crate::engine::safety::account`]).
     account: Account,
     /// The private generator (see [`BotConfig::rng_seed`]).
     rng: Pcg64,

@@ -56,19 +56,19 @@ pub const WIN_FROM_ROUND_DEFAULT: u8 = 2;
 pub const CONTROL_VARIATE_DEFAULT: bool = true;
 
 /// Percent of the opponent's contested gifts the regret account may risk, by default: the
-/// one source of [`super::safety::REGRET_GIFT_SHARE`], whose comment gives the measurements.
+/// one source of [`crate::engine::safety::account::REGRET_GIFT_SHARE`], whose comment gives the measurements.
 pub const REGRET_GIFT_PERCENT_DEFAULT: u8 = 0;
 
 /// Whether the opponent model also predicts the maximin bid on the win curves by default
 /// (the bid of a contestant that bids for the win without a model) from round 10
-/// ([`super::opponent::MAXIMIN_SWITCH_ROUND`]). On the same 500 deal pairs (seed 3,
+/// ([`crate::engine::model::opponent::MAXIMIN_SWITCH_ROUND`]). On the same 500 deal pairs (seed 3,
 /// `--time-scale 4`, `clock=0`), against `bot:bidder=maximin,win=10`: 58.10% [55.26,
 /// 60.94] with it, 54.40% without, paired +3.70 points [+2.18, +5.22]; against
 /// `bot:bidder=equilibrium,win=0`: 62.10% with and without, paired +0.00 [−0.62, +0.62].
 pub const MAXIMIN_MODEL_DEFAULT: bool = true;
 
 /// Whether the decided-game gate expects the auctions left to earn what the game's
-/// auctions have earned so far, by default ([`super::earnings`]).
+/// auctions have earned so far, by default ([`crate::engine::track::earnings`]).
 pub const EARNINGS_GATE_DEFAULT: bool = true;
 
 /// Whether rounds 2–10 score by win probability by default.
@@ -90,22 +90,22 @@ pub struct BotConfig {
     /// Rollouts per win curve in round 2 (see [`ROLLOUTS`]).
     pub rollouts: usize,
     /// Whether later rounds, whose rollouts are cheaper, play more of them (see
-    /// [`super::endgame::ROLLOUT_PERCENT_BY_ROUND`]); without, every round plays `rollouts`.
+    /// [`crate::engine::search::endgame::ROLLOUT_PERCENT_BY_ROUND`]); without, every round plays `rollouts`.
     pub scale_rollouts: bool,
     /// Probe rollouts (of 64) whose outcome the transfer must be able to flip before the
     /// full win search runs (see [`PROBE_MOVES`]; 0: any movement).
     pub probe_moves: u8,
     /// Whether rollout win curves are calibrated to the table's expected final difference
-    /// (see [`super::control_variate`]); without, they are the empirical distribution.
+    /// (see [`crate::engine::search::control_variate`]); without, they are the empirical distribution.
     pub control_variate: bool,
     /// Whether rounds 2–10 score by win probability among the table's best few
     /// ([`super::scoring::search_scoring`]); without, by the table.
     pub scoring_search: bool,
-    /// Whether the model's bids are held to the safety limits ([`super::payoff::Limits`]);
+    /// Whether the model's bids are held to the safety limits ([`crate::engine::safety::payoff::Limits`]);
     /// without, the model is trusted without limit (a measurement of what the limits cost).
     pub safety: bool,
     /// Percent of the opponent's gifts the regret account may risk (see
-    /// [`super::safety::REGRET_GIFT_SHARE`]); `None`: no regret limit (a measurement).
+    /// [`crate::engine::safety::account::REGRET_GIFT_SHARE`]); `None`: no regret limit (a measurement).
     pub regret_gift_percent: Option<u8>,
     /// Whether the opponent model predicts maximin bids on the win curves (see
     /// [`MAXIMIN_MODEL_DEFAULT`]); without, its habits are those of before.
@@ -150,8 +150,8 @@ impl Default for BotConfig {
 }
 
 /// Rollouts per win curve in round 2 (later rounds scale it by
-/// [`super::endgame::ROLLOUT_PERCENT_BY_ROUND`]). 400 → 800 in e7a506f; 800 → 1,800 when the schedule was
-/// set to fill the time budget (see [`super::endgame::ROLLOUT_PERCENT_BY_ROUND`]).
+/// [`crate::engine::search::endgame::ROLLOUT_PERCENT_BY_ROUND`]). 400 → 800 in e7a506f; 800 → 1,800 when the schedule was
+/// set to fill the time budget (see [`crate::engine::search::endgame::ROLLOUT_PERCENT_BY_ROUND`]).
 pub const ROLLOUTS: usize = 1_800;
 
 /// Movement the probe must show before the full search runs, in probe rollouts: 0, any at

@@ -1,31 +1,24 @@
 //! Decisions: pure functions of the tracked game state. Nothing here reads or prints.
+//!
+//! Folders by concern, bottom first (ARCHITECTURE.md states the order, `tests/layers.rs`
+//! keeps it): `config`, then `value` (what positions and bundles are worth by the table),
+//! `track` (both players followed from the commands), `model` (the opponent's bids),
+//! `search` (win curves), `safety` (the accounts that limit a bid), `bid` (the answers),
+//! and at the top the scoring decision, the player that tracks and scores, and the bot.
 
-pub mod bidding;
+pub mod bid;
 pub mod bot;
-pub mod choice;
-pub mod choice_cache;
 pub mod config;
-pub mod control_variate;
-pub mod earnings;
-pub mod endgame;
-pub mod features;
-pub mod habits;
-pub mod opponent;
-pub mod payoff;
-pub mod response;
-pub mod rollout;
+pub mod model;
 pub mod safety;
 pub mod scoring;
-pub mod skill;
-pub mod state;
+pub mod search;
 pub mod table_player;
-pub mod trust;
-pub mod view;
-pub mod winbid;
-pub mod wincurve;
+pub mod track;
+pub mod value;
 
 pub use bot::Bot;
 pub use config::{Bidder, BotConfig};
-pub use state::PlayerState;
 pub use table_player::{Reply, TablePlayer};
-pub use view::GameView;
+pub use track::view::GameView;
+pub use value::state::PlayerState;

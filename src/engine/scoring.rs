@@ -1,5 +1,5 @@
 //! The scoring decision: round 11 by win probability over every round-12 bundle pair
-//! ([`super::endgame::win_scoring`]), rounds 2–10 by rollouts of the table's best few
+//! ([`crate::engine::search::endgame::win_scoring`]), rounds 2–10 by rollouts of the table's best few
 //! when `BotConfig::scoring_search` is on ([`search_scoring`]), else the table's argmax.
 //!
 //! The rollout search:
@@ -14,14 +14,16 @@
 
 use std::time::{Duration, Instant};
 
-use super::bidding::POINTS_PER_UNIT;
-use super::choice::{all_choices, best_choice_for, Choice};
-use super::choice_cache::ChoiceCache;
 use super::config::BotConfig;
-use super::endgame::{is_open, rollouts_for_round, win_scoring, WIN_CURVES_BUDGET_MS};
-use super::rollout::{play_rollouts_from, sample_futures, table_mean_doubled};
-use super::view::GameView;
-use super::wincurve::after_table_scoring;
+use crate::engine::search::endgame::{
+    is_open, rollouts_for_round, win_scoring, WIN_CURVES_BUDGET_MS,
+};
+use crate::engine::search::rollout::{play_rollouts_from, sample_futures, table_mean_doubled};
+use crate::engine::search::wincurve::after_table_scoring;
+use crate::engine::track::view::GameView;
+use crate::engine::value::bidding::POINTS_PER_UNIT;
+use crate::engine::value::choice::{all_choices, best_choice_for, Choice};
+use crate::engine::value::choice_cache::ChoiceCache;
 use crate::protocol::Hand;
 use crate::rules::auction::AUCTION_ROUNDS;
 use crate::rules::category::Category;

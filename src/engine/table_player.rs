@@ -6,7 +6,7 @@
 
 use super::config::BotConfig;
 use super::scoring::decide_put;
-use super::view::GameView;
+use crate::engine::track::view::GameView;
 
 use crate::protocol::{Answer, Command, Group, Hand, Owed, BID_MAX_POINTS};
 use crate::rules::category::Category;

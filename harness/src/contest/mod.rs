@@ -10,7 +10,7 @@ pub mod valuation;
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
-use yacht::engine::choice::best_choice_for;
+use yacht::engine::value::choice::best_choice_for;
 use yacht::engine::GameView;
 use yacht::protocol::{Answer, Command, Hand};
 

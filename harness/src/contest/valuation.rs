@@ -1,9 +1,9 @@
 //! How contest bots value the two bundles: a hand-tuned heuristic (the immediate score
 //! plus a bonus for pairs, runs and upper-section progress), or the exact table.
 
-use yacht::engine::bidding::bundle_values;
-use yacht::engine::choice::all_choices;
-use yacht::engine::state::PlayerState;
+use yacht::engine::value::bidding::bundle_values;
+use yacht::engine::value::choice::all_choices;
+use yacht::engine::value::state::PlayerState;
 use yacht::protocol::Group;
 use yacht::rules::category::{Category, POINTS_PER_K};
 use yacht::rules::dice::Counts;
@@ -57,7 +57,7 @@ pub fn heuristic_gap(state: &PlayerState, a: &Counts, b: &Counts) -> (Group, i64
 /// what the bundles are worth to the opponent.
 pub fn table_gap(me: &PlayerState, opp: &PlayerState, a: &Counts, b: &Counts) -> (Group, i64) {
     let v = bundle_values(me, opp, a, b);
-    let gap = (v.ours[0] - v.ours[1]) as i64 * yacht::engine::bidding::POINTS_PER_UNIT;
+    let gap = (v.ours[0] - v.ours[1]) as i64 * yacht::engine::value::bidding::POINTS_PER_UNIT;
     if gap >= 0 {
         (Group::A, gap)
     } else {
@@ -68,7 +68,7 @@ pub fn table_gap(me: &PlayerState, opp: &PlayerState, a: &Counts, b: &Counts) ->
 /// The equilibrium bid on the table's swing (both players' values): group and amount.
 pub fn equilibrium(me: &PlayerState, opp: &PlayerState, a: &Counts, b: &Counts) -> (Group, u32) {
     let v = bundle_values(me, opp, a, b);
-    yacht::engine::bidding::equilibrium_bid(v.swing_points())
+    yacht::engine::value::bidding::equilibrium_bid(v.swing_points())
 }
 
 #[cfg(test)]

@@ -13,8 +13,8 @@ use rayon::prelude::*;
 use yacht::game::play::GAME_ROUNDS;
 use yacht::rules::auction::AUCTION_ROUNDS;
 
-use yacht::engine::choice::{all_choices, best_choice_for};
-use yacht::engine::state::PlayerState;
+use yacht::engine::value::choice::{all_choices, best_choice_for};
+use yacht::engine::value::state::PlayerState;
 use yacht::rules::dice::{add, Counts};
 use yacht::solver::layout::{effective_upper, Layout, UPPER_DECIDED};
 

@@ -1,8 +1,8 @@
 //! `harness calibrate`: the spread of the final score difference around the table's
 //! prediction after each round's auction, in self-play of the table-and-equilibrium bot.
-//! This is where `engine::endgame::FINAL_DIFF_SIGMA_POINTS` comes from.
+//! This is where `engine::search::endgame::FINAL_DIFF_SIGMA_POINTS` comes from.
 
-use yacht::engine::bidding::{bundle_values, BundleValues, POINTS_PER_UNIT};
+use yacht::engine::value::bidding::{bundle_values, BundleValues, POINTS_PER_UNIT};
 use yacht::engine::{Bot, BotConfig, Reply};
 use yacht::game::{play_agents, Agent, Deal};
 use yacht::protocol::Command;

@@ -11,9 +11,9 @@
 //! between samplers at equal cost.
 
 use crate::stats::mean_and_variance;
-use yacht::engine::choice_cache::ChoiceCache;
-use yacht::engine::endgame::win_curves;
-use yacht::engine::rollout::{play_rollouts, sample_futures, FutureRound};
+use yacht::engine::search::endgame::win_curves;
+use yacht::engine::search::rollout::{play_rollouts, sample_futures, FutureRound};
+use yacht::engine::value::choice_cache::ChoiceCache;
 use yacht::engine::{Bot, BotConfig, GameView, Reply};
 use yacht::game::{play_agents, Agent, Deal};
 use yacht::protocol::Command;
@@ -31,7 +31,7 @@ pub enum Sampler {
     /// bundles.
     AntitheticCoins,
     /// The bot's futures, each curve calibrated to the table's expected difference (the
-    /// control variate of `yacht::engine::control_variate`).
+    /// control variate of `yacht::engine::search::control_variate`).
     CommonControl,
 }
 

@@ -14,9 +14,9 @@
 //! what a change is worth. The oracle player (`oracle:SPEC`) plays the same answer for
 //! real.
 
+use yacht::engine::bid::winbid::RANDOMIZE_FROM_HEDGE;
 use yacht::engine::bot::BidRegret;
-use yacht::engine::winbid::RANDOMIZE_FROM_HEDGE;
-use yacht::engine::wincurve::win_share;
+use yacht::engine::search::wincurve::win_share;
 use yacht::engine::{Bot, BotConfig};
 use yacht::game::deal::mix;
 use yacht::game::play::{play, Event, Seats};

@@ -3,8 +3,8 @@
 //! The mean final score must match the table's expectation at game start within its
 //! standard error: the proof that the table and the scoring code agree.
 
-use yacht::engine::choice::best_choice_for;
-use yacht::engine::state::PlayerState;
+use yacht::engine::value::choice::best_choice_for;
+use yacht::engine::value::state::PlayerState;
 use yacht::game::play::GAME_ROUNDS;
 use yacht::rng::Pcg64;
 use yacht::rules::auction::AUCTION_ROUNDS;

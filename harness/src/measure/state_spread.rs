@@ -1,7 +1,7 @@
 //! `harness state-spread`: whether the spread of the remaining score state by state (the
 //! table's second moment, `yacht::solver::moments`) predicts the final difference better
 //! than the one spread per round that the win search's decided-game gate uses today
-//! (`engine::endgame::FINAL_DIFF_SIGMA_POINTS`).
+//! (`engine::search::endgame::FINAL_DIFF_SIGMA_POINTS`).
 //!
 //! Self-play of the table-and-equilibrium bot, as `harness calibrate`. Before each auction
 //! from round 2 on, both players hold 5 carried dice, and the exact table gives each
@@ -17,7 +17,7 @@
 //! `(used, upper)` row (the mean over the carried dice, 118,463 numbers: what would fit
 //! the contest's `data.bin` beside the table), is scored the same way.
 
-use yacht::engine::wincurve::win_share;
+use yacht::engine::search::wincurve::win_share;
 use yacht::engine::{Bot, BotConfig, Reply};
 use yacht::game::{play_agents, Agent, Deal};
 use yacht::protocol::Command;
@@ -32,8 +32,8 @@ use yacht::table;
 use crate::stats::{mean_and_variance, normal_cdf};
 
 /// Spreads at which a position counts as decided: the gate's
-/// (`engine::endgame::DECIDED_SIGMAS`).
-pub const GATE_SIGMAS: f64 = yacht::engine::endgame::DECIDED_SIGMAS;
+/// (`engine::search::endgame::DECIDED_SIGMAS`).
+pub const GATE_SIGMAS: f64 = yacht::engine::search::endgame::DECIDED_SIGMAS;
 
 /// Points per kilo-point (the table's unit).
 const POINTS_PER_K: f64 = 1_000.0;

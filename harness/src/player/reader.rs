@@ -12,12 +12,12 @@
 //! that opponent can earn. The copy's random stream is not the opponent's, so the known
 //! bid is exact against deterministic opponents only.
 
-use yacht::engine::endgame::win_curves;
-use yacht::engine::features::RoundFeatures;
-use yacht::engine::opponent::{Atom, Predictive};
-use yacht::engine::payoff::Curves;
-use yacht::engine::response::best_response;
-use yacht::engine::winbid::best_win_response;
+use yacht::engine::bid::response::best_response;
+use yacht::engine::bid::winbid::best_win_response;
+use yacht::engine::model::features::RoundFeatures;
+use yacht::engine::model::opponent::{Atom, Predictive};
+use yacht::engine::safety::payoff::Curves;
+use yacht::engine::search::endgame::win_curves;
 use yacht::engine::{BotConfig, GameView, Reply, TablePlayer};
 use yacht::game::Agent;
 use yacht::protocol::{Answer, Command, Group};

@@ -8,10 +8,12 @@ use std::process::{Child, Command as Process, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use yacht::engine::bidding::{bundle_values, equilibrium_bid, BundleValues, POINTS_PER_UNIT};
-use yacht::engine::choice::{best_choice_for, Choice};
-use yacht::engine::endgame::win_probability_between_rounds;
-use yacht::engine::skill::ScoringSkill;
+use yacht::engine::search::endgame::win_probability_between_rounds;
+use yacht::engine::track::skill::ScoringSkill;
+use yacht::engine::value::bidding::{
+    bundle_values, equilibrium_bid, BundleValues, POINTS_PER_UNIT,
+};
+use yacht::engine::value::choice::{best_choice_for, Choice};
 use yacht::engine::PlayerState;
 use yacht::protocol::{parse_answer, Answer, Command, Group, Hand};
 use yacht::rules::auction::{resolve, SealedBid};

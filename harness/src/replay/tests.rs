@@ -1,7 +1,7 @@
 //! Tests of the replay on a complete game the bot plays against itself, logged here in the
 //! official format (with the CRLF, trailing spaces and debug lines real logs may have).
 
-use yacht::engine::choice::best_choice_for;
+use yacht::engine::value::choice::best_choice_for;
 use yacht::engine::{Bot, BotConfig};
 use yacht::game::{play as play_game, Deal, DealRound, Event, NoAnswer, Seats};
 use yacht::protocol::{Answer, Command, Hand, Owed};

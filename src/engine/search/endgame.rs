@@ -2,16 +2,16 @@
 
 use std::time::{Duration, Instant};
 
-use super::bidding::{bundle_values, POINTS_PER_UNIT};
-use super::choice::{all_choices, best_choice_for, Choice};
-use super::choice_cache::ChoiceCache;
-use super::config::BotConfig;
 use super::rollout::{play_rollouts, play_rollouts_from, sample_futures};
-use super::state::PlayerState;
-use super::view::GameView;
 use super::wincurve::{
     after_table_scoring, final_rest_points, pairs_curve, sure_win_probability, WinCurve,
 };
+use crate::engine::config::BotConfig;
+use crate::engine::track::view::GameView;
+use crate::engine::value::bidding::{bundle_values, POINTS_PER_UNIT};
+use crate::engine::value::choice::{all_choices, best_choice_for, Choice};
+use crate::engine::value::choice_cache::ChoiceCache;
+use crate::engine::value::state::PlayerState;
 use crate::rules::auction::AUCTION_ROUNDS;
 use crate::rules::category::CATEGORY_COUNT;
 use crate::rules::dice::Counts;
@@ -111,7 +111,7 @@ pub fn rollouts_for_round(config: &BotConfig, round: usize) -> usize {
     (config.rollouts * percent / 100).max(1)
 }
 
-/// Rollouts of the probe that skips decided games: a small fraction of [`super::config::ROLLOUTS`], set by
+/// Rollouts of the probe that skips decided games: a small fraction of [`crate::engine::config::ROLLOUTS`], set by
 /// hand (e7a506f); not measured alone.
 pub const PROBE_ROLLOUTS: usize = 64;
 /// Safety stop for computing both win curves of one bid: play uses fixed rollout counts,
@@ -153,7 +153,7 @@ pub enum WinSearch {
     /// `slack_points` is how far our final difference may move against us, next to what
     /// the safe bid leaves, before the game could be open again: beyond the decided
     /// margin ([`DECIDED_SIGMAS`]) where the expected differences (with what the auctions
-    /// left are expected to earn, [`super::earnings`]) decided it, the swing (the reach
+    /// left are expected to earn, [`crate::engine::track::earnings`]) decided it, the swing (the reach
     /// over which the curves were found flat) where the rollouts did.
     Decided { slack_points: f64 },
     /// The win curves: we get A, we get B.
@@ -342,7 +342,8 @@ pub fn win_probability_between_rounds(
         AUCTION_ROUNDS => {
             // One scoring left each, with the dice held: the final scores are known.
             let rest = |p: &PlayerState| {
-                super::choice::position_value_units(p.used, p.upper_k, &p.held) as i64
+                crate::engine::value::choice::position_value_units(p.used, p.upper_k, &p.held)
+                    as i64
                     * POINTS_PER_UNIT
             };
             step(difference + (rest(me) - rest(opp)) as f64 + drift_points)
@@ -450,7 +451,7 @@ pub fn win_scoring(view: &GameView, first_round: u8) -> Option<(Choice, f64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::state::PlayerState;
+    use crate::engine::value::state::PlayerState;
     use crate::rng::Pcg64;
     use crate::rules::category::Category;
 

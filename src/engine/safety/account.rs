@@ -18,7 +18,7 @@
 //! play guarantees. The safe bid has risk 0, so an allowed bid always exists; when the
 //! account is spent the bot bids the safe bid while the opponent model keeps learning.
 //!
-//! Two accounts, because the payoffs have two units: points ([`super::response::payoff`],
+//! Two accounts, because the payoffs have two units: points ([`super::payoff::payoff`],
 //! allowance [`POINTS_ALLOWANCE`]) and win probability ([`Curves::outcome`], allowance
 //! [`WIN_ALLOWANCE`]). Every auction is booked in points, against the equilibrium bid's
 //! guarantee `S/2`, whichever way it was bid: a win round's gifts (a zero bidder's) fund the
@@ -30,11 +30,11 @@
 //! over the expected-score rounds, at least the equilibrium's guarantee less the allowance
 //! and what the game's auctions have earned above that guarantee so far.
 
-use super::bidding::equilibrium_bid;
-use super::config::REGRET_GIFT_PERCENT_DEFAULT;
 use super::payoff::{payoff, risk_below, worst_case, Curves, Limits};
 use super::trust::Trust;
-use super::wincurve::WinCurve;
+use crate::engine::config::REGRET_GIFT_PERCENT_DEFAULT;
+use crate::engine::search::wincurve::WinCurve;
+use crate::engine::value::bidding::equilibrium_bid;
 use crate::protocol::Group;
 
 /// The expected-score allowance per game, points: the most the auctions of a game may
@@ -276,8 +276,8 @@ impl Account {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::bidding::equilibrium_bid;
-    use crate::engine::payoff::{clip_toward, regret_points};
+    use crate::engine::safety::payoff::{clip_toward, regret_points};
+    use crate::engine::value::bidding::equilibrium_bid;
     use crate::protocol::BID_MAX_POINTS;
     use crate::rng::Pcg64;
 

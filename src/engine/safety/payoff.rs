@@ -5,7 +5,7 @@
 //! to, and the shape of a chosen bid. Everything here follows from the one payoff rule,
 //! [`our_outcomes`].
 
-use super::wincurve::WinCurve;
+use crate::engine::search::wincurve::WinCurve;
 use crate::protocol::{Group, BID_MAX_POINTS};
 use crate::rules::auction::{our_outcomes, SealedBid};
 
@@ -97,7 +97,7 @@ impl Curves<'_> {
 }
 
 /// The most a bid whose worst case is `worst_bid` can earn below a safe bid that
-/// guarantees `guaranteed` (the risk of [`super::safety::risk`]).
+/// guarantees `guaranteed` (the risk of [`super::account::risk`]).
 pub fn risk_below(guaranteed: f64, worst_bid: f64) -> f64 {
     (guaranteed - worst_bid).max(0.0)
 }
@@ -126,8 +126,8 @@ pub fn regret_points(swing_points: f64, reference: (Group, u32), bid: (Group, u3
 }
 
 /// What an auction's bid may risk: win probability below the safe bid's guarantee
-/// (`win`, win rounds only), points of worst case below it ([`Trust::risk_cap_points`]),
-/// and points of regret next to it ([`Account::regret`]).
+/// (`win`, win rounds only), points of worst case below it ([`super::trust::Trust::risk_cap_points`]),
+/// and points of regret next to it ([`super::account::Account::regret`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Limits {
     /// Points below the safe bid's guarantee (expected-score rounds) or win probability

@@ -2,7 +2,7 @@
 //! auction, and what that predicts for the auctions left.
 //!
 //! The win curves and the decided-game gate play the auctions left as two equilibrium
-//! bidders would ([`super::rollout`]): each auction splits its swing in half, so in
+//! bidders would ([`crate::engine::search::rollout`]): each auction splits its swing in half, so in
 //! expectation they move nothing. A bidder that asks for 0, or far below the equilibrium,
 //! gives up to half the swing of every auction to whoever bids against it, so against it a
 //! game is decided rounds before the table alone would say so (as [`super::skill`] finds

@@ -10,9 +10,9 @@
 //!   theirs with X. The curve is the weighted distribution of `U(A) + U(B)`.
 //! - Earlier: the empirical distribution of seeded rollouts ([`super::rollout`]).
 
-use super::bidding::POINTS_PER_UNIT;
-use super::choice::{best_choice_for, position_value_units};
-use super::state::PlayerState;
+use crate::engine::value::bidding::POINTS_PER_UNIT;
+use crate::engine::value::choice::{best_choice_for, position_value_units};
+use crate::engine::value::state::PlayerState;
 use crate::rules::dice::{add, all_multisets, fair_probability, Counts};
 
 /// P(win) + ½ P(draw) as a function of a score-difference shift.

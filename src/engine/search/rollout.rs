@@ -12,12 +12,12 @@
 
 use std::time::Instant;
 
-use super::bidding::POINTS_PER_UNIT;
-use super::choice::{position_value_units, Choice};
-use super::choice_cache::ChoiceCache;
 use super::control_variate::calibration_weights;
-use super::state::PlayerState;
 use super::wincurve::{after_table_scoring, WinCurve};
+use crate::engine::value::bidding::POINTS_PER_UNIT;
+use crate::engine::value::choice::{position_value_units, Choice};
+use crate::engine::value::choice_cache::ChoiceCache;
+use crate::engine::value::state::PlayerState;
 use crate::rng::Pcg64;
 use crate::rules::auction::AUCTION_ROUNDS;
 use crate::rules::dice::{add, Counts};

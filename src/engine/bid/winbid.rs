@@ -5,10 +5,12 @@
 //! plus a tiny multiple of the expected score difference (`MARGIN_PER_POINT`), so that
 //! where the win probability cannot be moved the bid still maximises the expected margin.
 
-use super::bidding::equilibrium_bid;
-use super::opponent::{Predictive, MIN_OBSERVED_ROUNDS};
-use super::payoff::{clip_toward, risk_below, Curves, Limits, Response, MARGIN_PER_POINT};
-use super::wincurve::WinCurve;
+use crate::engine::model::opponent::{Predictive, MIN_OBSERVED_ROUNDS};
+use crate::engine::safety::payoff::{
+    clip_toward, risk_below, Curves, Limits, Response, MARGIN_PER_POINT,
+};
+use crate::engine::search::wincurve::WinCurve;
+use crate::engine::value::bidding::equilibrium_bid;
 use crate::protocol::{Group, BID_MAX_POINTS};
 use crate::rng::Pcg64;
 

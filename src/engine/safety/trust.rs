@@ -1,6 +1,6 @@
 //! How far the opponent model has earned trust this game, by stake.
 //!
-//! The account of [`super::safety`] bounds what deviating may cost against the safe bid's
+//! The account of [`super::account`] bounds what deviating may cost against the safe bid's
 //! guarantee, funded by what the opponent gave. That does not bound it against what the
 //! equilibrium bidder earns from the same opponent, which keeps those gifts too: an
 //! adaptive bot that asks 3 when it expects us to want the other group, and raises when it
@@ -16,8 +16,8 @@
 //! `s` halves the trusted stake, and brings it down to at most [`FAILURE_KEEPS`] of `s`
 //! (one miss at a small stake does not close the large ones the model has held at).
 
-use super::bidding::equilibrium_bid;
 use super::payoff::payoff;
+use crate::engine::value::bidding::equilibrium_bid;
 use crate::protocol::Group;
 
 /// Risk in points a deviation may take per point of the largest stake at which the model
@@ -85,7 +85,7 @@ impl Trust {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::payoff::points_risk;
+    use crate::engine::safety::payoff::points_risk;
 
     fn eq(swing_points: f64) -> (Group, u32) {
         equilibrium_bid(swing_points as i64)

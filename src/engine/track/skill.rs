@@ -7,9 +7,9 @@
 //! rounds before the table alone would say so. A bot that scores by the exact table loses
 //! nothing here and nothing changes.
 
-use super::bidding::POINTS_PER_UNIT;
-use super::choice::{best_choice_for, choice_value_units};
-use super::state::PlayerState;
+use crate::engine::value::bidding::POINTS_PER_UNIT;
+use crate::engine::value::choice::{best_choice_for, choice_value_units};
+use crate::engine::value::state::PlayerState;
 use crate::rules::auction::AUCTION_ROUNDS;
 use crate::rules::category::Category;
 use crate::rules::dice::Counts;

@@ -1,9 +1,9 @@
 //! What a round's auction looks like from the opponent's side: the public quantities any
 //! reasonable bidder could base its bid on. The opponent model predicts bids from these.
 
-use super::bidding::{bundle_values, POINTS_PER_UNIT};
-use super::choice::best_immediate_k;
-use super::view::GameView;
+use crate::engine::track::view::GameView;
+use crate::engine::value::bidding::{bundle_values, POINTS_PER_UNIT};
+use crate::engine::value::choice::best_immediate_k;
 use crate::protocol::Group;
 use crate::rules::category::POINTS_PER_K;
 use crate::rules::dice::{pip_sum, Counts};

@@ -1,9 +1,9 @@
 //! The game as one player sees it, updated from the judge's commands.
 
-use super::bidding::bundle_values;
 use super::earnings::AuctionEarnings;
 use super::skill::ScoringSkill;
-use super::state::PlayerState;
+use crate::engine::value::bidding::bundle_values;
+use crate::engine::value::state::PlayerState;
 use crate::protocol::{Command, Group, Hand};
 use crate::rules::category::Category;
 

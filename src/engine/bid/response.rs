@@ -13,11 +13,11 @@
 //! `min(base(other) + 2x, base(g) − 2x)`, maximised by the equilibrium `x = |S|/4`, so with
 //! no evidence the response is the equilibrium bid, and it strays only as far as the
 //! evidence pays for. On top of that, [`best_response_within`] keeps to bids whose risk
-//! next to the equilibrium bid fits the game's account ([`super::safety`]).
+//! next to the equilibrium bid fits the game's account ([`crate::engine::safety::account`]).
 
-use super::bidding::equilibrium_bid;
-use super::opponent::{Atom, Predictive, MIN_OBSERVED_ROUNDS};
-use super::payoff::{base, clip_toward, points_risk, worst_case, Limits, Response};
+use crate::engine::model::opponent::{Atom, Predictive, MIN_OBSERVED_ROUNDS};
+use crate::engine::safety::payoff::{base, clip_toward, points_risk, worst_case, Limits, Response};
+use crate::engine::value::bidding::equilibrium_bid;
 use crate::protocol::{Group, BID_MAX_POINTS};
 
 /// Weight always kept on the worst case: a confident model may still be wrong. Set by hand
@@ -178,8 +178,8 @@ pub fn best_response_within(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::opponent::Atom;
-    use crate::engine::payoff::payoff;
+    use crate::engine::model::opponent::Atom;
+    use crate::engine::safety::payoff::payoff;
 
     fn point(group: Group, amount: u32, observed: usize) -> Predictive {
         Predictive {

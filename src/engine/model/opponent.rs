@@ -11,9 +11,9 @@
 //! them apart. The best response leans on the worst case (the equilibrium bid, which no reader
 //! can exploit) by the weight of both.
 
-use super::config::MAXIMIN_MODEL_DEFAULT;
 use super::features::RoundFeatures;
 use super::habits::{Habit, Observation, Prediction, GROUP_SLIP, SPREAD_MIN_POINTS};
+use crate::engine::config::MAXIMIN_MODEL_DEFAULT;
 use crate::protocol::{Group, BID_MAX_POINTS};
 
 /// Prior weight of the unexplained component. Set by hand with the model (0e818d9);

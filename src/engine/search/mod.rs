@@ -1,0 +1,8 @@
+//! The win search: win curves (`wincurve`), the rollouts that estimate them (`rollout`,
+//! calibrated by `control_variate`), and the round's search (`endgame`: exact in round 12,
+//! enumerated in 11, rollouts before).
+
+pub mod control_variate;
+pub mod endgame;
+pub mod rollout;
+pub mod wincurve;
