@@ -12,20 +12,56 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use crate::engine::Bidder;
+use std::fmt::Write as _;
+
+use crate::engine::config::{switch_by_flag, SwitchKind, SWITCHES};
 use crate::engine::BotConfig;
 use crate::table;
 
-const USAGE: &str = "\
-usage: yacht-bot [--bidder equilibrium|model|maximin] [--win-from ROUND] [--rollouts N] [--flat-rollouts]
-                 [--control-variate 0|1] [--win-scoring 0|1] [--safety 0|1] [--maximin-model 0|1]
-                 [--earnings-gate 0|1] [--no-clock] [--seed N] [--table FILE]
-                                     play on stdin/stdout (the judge's protocol); --no-clock and
-                                     --seed make play reproducible (the judge runs neither)
+/// The help's width, in characters.
+const HELP_WIDTH: usize = 96;
+
+/// The help: the judge's usage first, then the switches, from [`SWITCHES`].
+fn usage() -> String {
+    let mut text = String::from(
+        "\
+usage: yacht-bot [NYPC]              play on stdin/stdout, the judge's protocol (what the judge
+                                     runs: ./main NYPC); the table is the embedded one
+       yacht-bot --table DATA_BIN    the same, with a data.bin instead (the contest export's)
        yacht-bot bench [GAMES] [--answers FILE]
-                                     fixed deals through the real decision path: signature and speed;
-                                     --answers writes every answer (game, decision, answer) to FILE
-       yacht-bot --version           version and the table in use";
+                                     fixed deals through the real decision path: signature and
+                                     speed; --answers writes every answer (game, decision, answer)
+       yacht-bot --version           version and the table in use
+",
+    );
+    for (kind, heading) in [
+        (
+            SwitchKind::Reproducible,
+            "\nReproducible play (the judge runs neither):\n  --no-clock                         the same as --clock 0\n",
+        ),
+        (
+            SwitchKind::Experiment,
+            "\nExperiment switches (each turns off or replaces a part of the default;\n\
+             docs/experiments.md has its last measurement; the harness spells them bot:KEY=VALUE):\n",
+        ),
+    ] {
+        text.push_str(heading);
+        for s in SWITCHES.iter().filter(|s| s.kind == kind) {
+            let mut line = format!("  {:<34}", format!("{} {}", s.flag, s.values));
+            for word in s.help.split_whitespace() {
+                if line.len() + 1 + word.len() > HELP_WIDTH {
+                    let _ = writeln!(text, "{line}");
+                    line = " ".repeat(37);
+                } else {
+                    line.push(' ');
+                }
+                line.push_str(word);
+            }
+            let _ = writeln!(text, "{line}");
+        }
+    }
+    text
+}
 
 /// What to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,82 +102,16 @@ pub fn parse(args: &[String]) -> Options {
         let arg = args[i].as_str();
         let value = args.get(i + 1);
         let mut took_value = false;
+        if let Some(switch) = switch_by_flag(arg) {
+            took_value = value.is_some();
+            if let Err(e) = switch.apply(&mut options.config, value.map_or("", |v| v)) {
+                options.unknown.push(format!("{} ({e})", switch.flag));
+            }
+            i += if took_value { 2 } else { 1 };
+            continue;
+        }
         match arg {
-            "--bidder" => {
-                took_value = value.is_some();
-                match value.and_then(|v| Bidder::parse(v)) {
-                    Some(b) => options.config.bidder = b,
-                    None => options.unknown.push(format!(
-                        "--bidder {} (equilibrium, model or maximin)",
-                        value.map_or("", |v| v)
-                    )),
-                }
-            }
-            "--win-from" => {
-                took_value = value.is_some();
-                match value.and_then(|v| v.parse::<u8>().ok()) {
-                    Some(r) => options.config.win_from_round = r,
-                    None => options.unknown.push(format!(
-                        "--win-from {} (a round number, 0: never)",
-                        value.map_or("", |v| v)
-                    )),
-                }
-            }
-            "--rollouts" => {
-                took_value = value.is_some();
-                match value
-                    .and_then(|v| v.parse::<usize>().ok())
-                    .filter(|&n| n > 0)
-                {
-                    Some(n) => options.config.rollouts = n,
-                    None => options.unknown.push(format!(
-                        "--rollouts {} (a positive count)",
-                        value.map_or("", |v| v)
-                    )),
-                }
-            }
-            "--control-variate" => {
-                took_value = value.is_some();
-                match value.map(String::as_str) {
-                    Some("0") => options.config.control_variate = false,
-                    Some("1") => options.config.control_variate = true,
-                    other => options.unknown.push(format!(
-                        "--control-variate {} (0 or 1)",
-                        other.unwrap_or("")
-                    )),
-                }
-            }
-            "--win-scoring" | "--safety" | "--maximin-model" | "--earnings-gate" => {
-                took_value = value.is_some();
-                let on = match value.map(String::as_str) {
-                    Some("0") => Some(false),
-                    Some("1") => Some(true),
-                    other => {
-                        options
-                            .unknown
-                            .push(format!("{arg} {} (0 or 1)", other.unwrap_or("")));
-                        None
-                    }
-                };
-                match (arg, on) {
-                    ("--win-scoring", Some(on)) => options.config.scoring_search = on,
-                    ("--maximin-model", Some(on)) => options.config.maximin_model = on,
-                    ("--earnings-gate", Some(on)) => options.config.earnings_gate = on,
-                    (_, Some(on)) => options.config.safety = on,
-                    (_, None) => {}
-                }
-            }
             "--no-clock" => options.config.use_clock = false,
-            "--flat-rollouts" => options.config.scale_rollouts = false,
-            "--seed" => {
-                took_value = value.is_some();
-                match value.and_then(|v| v.parse::<u64>().ok()) {
-                    Some(seed) => options.config.rng_seed = Some(seed),
-                    None => options
-                        .unknown
-                        .push(format!("--seed {} (a number)", value.map_or("", |v| v))),
-                }
-            }
             "--table" => match value {
                 Some(v) => {
                     options.table = Some(v.clone());
@@ -181,11 +151,11 @@ pub fn main(args: &[String]) -> ExitCode {
         let _ = writeln!(stderr, "yacht-bot: unknown argument {u}");
     }
     if !options.unknown.is_empty() && options.command != Command::Play {
-        let _ = writeln!(stderr, "{USAGE}");
+        let _ = write!(stderr, "{}", usage());
         return ExitCode::from(2);
     }
     if options.command == Command::Help {
-        println!("{USAGE}");
+        print!("{}", usage());
         return ExitCode::SUCCESS;
     }
     let file = options.table.as_deref().or(table::DATA_FILE);
@@ -230,6 +200,7 @@ fn print_version() {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Bidder;
 
     fn args(words: &str) -> Vec<String> {
         words.split_whitespace().map(str::to_string).collect()
@@ -238,16 +209,17 @@ mod tests {
     #[test]
     fn flags_parse_the_same_before_and_after_the_command() {
         let before = parse(&args(
-            "--bidder equilibrium --win-from 0 --flat-rollouts --control-variate 0 --maximin-model 0 --earnings-gate 0 bench 12",
+            "--bidder equilibrium --win-from 0 --regret-limit 0 --control-variate 0 --maximin-model 0 --earnings-gate 0 --no-clock bench 12",
         ));
         let after = parse(&args(
-            "bench 12 --bidder equilibrium --win-from 0 --flat-rollouts --control-variate 0 --maximin-model 0 --earnings-gate 0",
+            "bench 12 --bidder equilibrium --win-from 0 --regret-limit 0 --control-variate 0 --maximin-model 0 --earnings-gate 0 --clock 0",
         ));
         assert_eq!(before, after);
         assert_eq!(before.command, Command::Bench { games: 12 });
         assert_eq!(before.config.bidder, Bidder::Equilibrium);
         assert_eq!(before.config.win_from_round, 0);
-        assert!(!before.config.scale_rollouts);
+        assert!(!before.config.regret_limit);
+        assert!(!before.config.use_clock);
         assert!(!before.config.control_variate);
         assert!(!before.config.maximin_model);
         assert!(!before.config.earnings_gate);

@@ -6,7 +6,7 @@ use crate::engine::bid::response::{best_response, best_response_within};
 use crate::engine::bid::winbid::{best_win_response, best_win_response_with, opponent_maximin};
 use crate::engine::model::features::RoundFeatures;
 use crate::engine::model::opponent::{Atom, OpponentModel, Predictive, MIN_OBSERVED_ROUNDS};
-use crate::engine::safety::account::{gift_share, Account, Pricing, Settlement};
+use crate::engine::safety::account::{Account, Pricing, Settlement};
 use crate::engine::safety::payoff::{Curves, Limits};
 use crate::engine::search::endgame::{win_curves, win_search, WinSearch};
 use crate::engine::track::view::GameView;
@@ -45,7 +45,7 @@ impl Bot {
             player: TablePlayer::new(config),
             model: OpponentModel::with_maximin(config.maximin_model),
             pending: None,
-            account: account_for(&config),
+            account: Account::default(),
             rng: Pcg64::seed_from_u64(config.rng_seed.unwrap_or_else(entropy_seed)),
         }
     }
@@ -61,7 +61,7 @@ impl Bot {
             Command::Ready => {
                 self.model = OpponentModel::with_maximin(self.config.maximin_model);
                 self.pending = None;
-                self.account = account_for(&self.config);
+                self.account = Account::default();
                 warm_up();
             }
             Command::Get {
@@ -112,7 +112,7 @@ impl Bot {
 
     /// The open auction's bid next to the best answer to `theirs`, the bid the opponent
     /// actually made, all valued on the curves the bid was priced with (a measurement:
-    /// `harness regret`). Call it between the `BID` and the `GET`. `None` outside the win
+    /// `harness measure regret`). Call it between the `BID` and the `GET`. `None` outside the win
     /// rounds, before a bid, or for a bidder without a model.
     pub fn regret_of_open_bid(&self, theirs: (Group, u32)) -> Option<BidRegret> {
         let pending = self.pending.as_ref()?;
@@ -325,23 +325,18 @@ pub fn decide_bid_with(
     }
 }
 
-/// A fresh account for one game of a bot configured by `config`.
-fn account_for(config: &BotConfig) -> Account {
-    // Without a regret limit (`None`) the share is never read.
-    Account::with_gift_share(gift_share(config.regret_gift_percent.unwrap_or(0)))
-}
-
 /// The limits on a bid in a win (`win`) or expected-score round: the account's, or none
 /// when `config` turns safety off.
 fn limits_for(config: &BotConfig, account: &Account, win: bool) -> Limits {
     if config.safety {
         let limits = account.limits(win);
-        match config.regret_gift_percent {
-            Some(_) => limits,
-            None => Limits {
+        if config.regret_limit {
+            limits
+        } else {
+            Limits {
                 regret_points: f64::INFINITY,
                 ..limits
-            },
+            }
         }
     } else {
         Limits::NONE

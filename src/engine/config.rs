@@ -48,16 +48,12 @@ impl Bidder {
 pub const WIN_FROM_ROUND_DEFAULT: u8 = 2;
 
 /// Whether rollout win curves use the table's expected difference as a control variate by
-/// default. It halves the variance of a curve point per rollout (`harness curve-variance 20
+/// default. It halves the variance of a curve point per rollout (`harness measure curve-variance 20
 /// --rollouts 256 --seeds 16`: 0.49 of common random numbers' alone for a point, 0.52 for a
 /// difference), and against the pre-issue-9 default (`bot:win=5,probe=2,scale=0,cv=0`) an
 /// SPRT [0, 5] nElo at `--time-scale 4` accepted H1 after 15,000 seat-swapped deal pairs:
 /// nElo 5.11, Elo 4.78 ± 3.68. Without it, the same SPRT accepted H0 (28,000 pairs, nElo 0.84).
 pub const CONTROL_VARIATE_DEFAULT: bool = true;
-
-/// Percent of the opponent's contested gifts the regret account may risk, by default: the
-/// one source of [`crate::engine::safety::account::REGRET_GIFT_SHARE`], whose comment gives the measurements.
-pub const REGRET_GIFT_PERCENT_DEFAULT: u8 = 0;
 
 /// Whether the opponent model also predicts the maximin bid on the win curves by default
 /// (the bid of a contestant that bids for the win without a model) from round 10
@@ -70,9 +66,6 @@ pub const MAXIMIN_MODEL_DEFAULT: bool = true;
 /// Whether the decided-game gate expects the auctions left to earn what the game's
 /// auctions have earned so far, by default ([`crate::engine::track::earnings`]).
 pub const EARNINGS_GATE_DEFAULT: bool = true;
-
-/// Whether rounds 2–10 score by win probability by default.
-pub const SCORING_SEARCH_DEFAULT: bool = false;
 
 /// The bot's configuration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,24 +82,15 @@ pub struct BotConfig {
     pub use_clock: bool,
     /// Rollouts per win curve in round 2 (see [`ROLLOUTS`]).
     pub rollouts: usize,
-    /// Whether later rounds, whose rollouts are cheaper, play more of them (see
-    /// [`crate::engine::search::endgame::ROLLOUT_PERCENT_BY_ROUND`]); without, every round plays `rollouts`.
-    pub scale_rollouts: bool,
-    /// Probe rollouts (of 64) whose outcome the transfer must be able to flip before the
-    /// full win search runs (see [`PROBE_MOVES`]; 0: any movement).
-    pub probe_moves: u8,
     /// Whether rollout win curves are calibrated to the table's expected final difference
     /// (see [`crate::engine::search::control_variate`]); without, they are the empirical distribution.
     pub control_variate: bool,
-    /// Whether rounds 2–10 score by win probability among the table's best few
-    /// ([`super::scoring::search_scoring`]); without, by the table.
-    pub scoring_search: bool,
     /// Whether the model's bids are held to the safety limits ([`crate::engine::safety::payoff::Limits`]);
     /// without, the model is trusted without limit (a measurement of what the limits cost).
     pub safety: bool,
-    /// Percent of the opponent's gifts the regret account may risk (see
-    /// [`crate::engine::safety::account::REGRET_GIFT_SHARE`]); `None`: no regret limit (a measurement).
-    pub regret_gift_percent: Option<u8>,
+    /// Whether the regret account limits the model's bids (see
+    /// [`crate::engine::safety::account::Account::regret`]); without, the other limits alone.
+    pub regret_limit: bool,
     /// Whether the opponent model predicts maximin bids on the win curves (see
     /// [`MAXIMIN_MODEL_DEFAULT`]); without, its habits are those of before.
     pub maximin_model: bool,
@@ -123,12 +107,9 @@ impl BotConfig {
         win_from_round: WIN_FROM_ROUND_DEFAULT,
         use_clock: true,
         rollouts: ROLLOUTS,
-        scale_rollouts: true,
-        probe_moves: PROBE_MOVES,
         control_variate: CONTROL_VARIATE_DEFAULT,
-        scoring_search: SCORING_SEARCH_DEFAULT,
         safety: true,
-        regret_gift_percent: Some(REGRET_GIFT_PERCENT_DEFAULT),
+        regret_limit: true,
         maximin_model: MAXIMIN_MODEL_DEFAULT,
         earnings_gate: EARNINGS_GATE_DEFAULT,
     };
@@ -154,10 +135,217 @@ impl Default for BotConfig {
 /// set to fill the time budget (see [`crate::engine::search::endgame::ROLLOUT_PERCENT_BY_ROUND`]).
 pub const ROLLOUTS: usize = 1_800;
 
-/// Movement the probe must show before the full search runs, in probe rollouts: 0, any at
-/// all (half a rollout, from a tie). Only a decided game, where no probe rollout can be
-/// flipped by the transfer, skips the search. The old gate of two rollouts also skipped
-/// open games with small swings (rounds 2–4 nearly always), where choosing the bundle by
-/// win probability costs nothing in points: opening it (with bids for the win from round
-/// 2) measured +1.9 points of score [+0.1, +3.7], see [`WIN_FROM_ROUND_DEFAULT`].
-pub const PROBE_MOVES: u8 = 0;
+/// Who a switch is for: reproducible play, or an experiment on the default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SwitchKind {
+    /// Makes play reproducible (the judge runs neither).
+    Reproducible,
+    /// Turns off or replaces one part of the default, to measure what it is worth
+    /// (`docs/experiments.md` has each one's last measurement).
+    Experiment,
+}
+
+/// One switch of the configuration. `yacht-bot --FLAG VALUE` and the harness's
+/// `bot:KEY=VALUE` both read it here, so the two spellings cannot drift apart.
+pub struct Switch {
+    /// The harness's key (`bot:KEY=VALUE`).
+    pub key: &'static str,
+    /// The command line's flag (`yacht-bot FLAG VALUE`).
+    pub flag: &'static str,
+    /// The values it takes, as the help shows them.
+    pub values: &'static str,
+    /// What it does, in one line of help.
+    pub help: &'static str,
+    pub kind: SwitchKind,
+    /// Sets the switch from `value`; `false` if the value is not one it takes.
+    pub set: fn(&mut BotConfig, &str) -> bool,
+    /// Its value in `config`, as `set` reads it back.
+    pub get: fn(&BotConfig) -> String,
+}
+
+impl Switch {
+    /// Sets the switch from `value`, or says which values it takes.
+    pub fn apply(&self, config: &mut BotConfig, value: &str) -> Result<(), String> {
+        if (self.set)(config, value) {
+            Ok(())
+        } else {
+            Err(format!("{} {value:?}: expected {}", self.key, self.values))
+        }
+    }
+
+    /// Whether `config` differs from the default here.
+    pub fn is_changed(&self, config: &BotConfig) -> bool {
+        (self.get)(config) != (self.get)(&BotConfig::DEFAULT)
+    }
+}
+
+/// `0` or `1` as a bool.
+fn on_off(value: &str) -> Option<bool> {
+    match value {
+        "0" => Some(false),
+        "1" => Some(true),
+        _ => None,
+    }
+}
+
+/// Sets a bool field from `0` or `1`.
+fn set_flag(field: &mut bool, value: &str) -> bool {
+    on_off(value).map(|on| *field = on).is_some()
+}
+
+/// Every switch, in the order labels list them.
+pub const SWITCHES: &[Switch] = &[
+    Switch {
+        key: "bidder",
+        flag: "--bidder",
+        values: "model|equilibrium|maximin",
+        help: "model: the default; equilibrium: |S|/4 always, no opponent model (the \
+               baseline); maximin: the equilibrium, and the maximin bid on the win curves \
+               from --win-from on (the design of a contestant that models no one)",
+        kind: SwitchKind::Experiment,
+        set: |c, v| Bidder::parse(v).map(|b| c.bidder = b).is_some(),
+        get: |c| c.bidder.name().to_string(),
+    },
+    Switch {
+        key: "win",
+        flag: "--win-from",
+        values: "ROUND",
+        help: "first round whose bid maximises the win probability (default 2; 0: never)",
+        kind: SwitchKind::Experiment,
+        set: |c, v| v.parse().map(|r| c.win_from_round = r).is_ok(),
+        get: |c| c.win_from_round.to_string(),
+    },
+    Switch {
+        key: "rollouts",
+        flag: "--rollouts",
+        values: "N",
+        help: "rollouts per win curve in round 2, later rounds in proportion (default 1800)",
+        kind: SwitchKind::Experiment,
+        set: |c, v| {
+            v.parse()
+                .ok()
+                .filter(|&n| n > 0)
+                .map(|n| c.rollouts = n)
+                .is_some()
+        },
+        get: |c| c.rollouts.to_string(),
+    },
+    Switch {
+        key: "cv",
+        flag: "--control-variate",
+        values: "0|1",
+        help: "0: raw rollout win curves, not calibrated to the table's expected difference",
+        kind: SwitchKind::Experiment,
+        set: |c, v| set_flag(&mut c.control_variate, v),
+        get: |c| u8::from(c.control_variate).to_string(),
+    },
+    Switch {
+        key: "maximin",
+        flag: "--maximin-model",
+        values: "0|1",
+        help: "0: the opponent model never expects a switch to maximin bids from round 10",
+        kind: SwitchKind::Experiment,
+        set: |c, v| set_flag(&mut c.maximin_model, v),
+        get: |c| u8::from(c.maximin_model).to_string(),
+    },
+    Switch {
+        key: "earn",
+        flag: "--earnings-gate",
+        values: "0|1",
+        help: "0: the decided-game gate without what the auctions left are expected to earn",
+        kind: SwitchKind::Experiment,
+        set: |c, v| set_flag(&mut c.earnings_gate, v),
+        get: |c| u8::from(c.earnings_gate).to_string(),
+    },
+    Switch {
+        key: "safety",
+        flag: "--safety",
+        values: "0|1",
+        help: "0: the model's bids without the safety limits",
+        kind: SwitchKind::Experiment,
+        set: |c, v| set_flag(&mut c.safety, v),
+        get: |c| u8::from(c.safety).to_string(),
+    },
+    Switch {
+        key: "regret",
+        flag: "--regret-limit",
+        values: "0|1",
+        help: "0: the safety limits without the regret account's",
+        kind: SwitchKind::Experiment,
+        set: |c, v| set_flag(&mut c.regret_limit, v),
+        get: |c| u8::from(c.regret_limit).to_string(),
+    },
+    Switch {
+        key: "seed",
+        flag: "--seed",
+        values: "N",
+        help: "seed of the private generator (default: from the operating system)",
+        kind: SwitchKind::Reproducible,
+        set: |c, v| v.parse().map(|s| c.rng_seed = Some(s)).is_ok(),
+        get: |c| c.rng_seed.map_or(String::new(), |s| s.to_string()),
+    },
+    Switch {
+        key: "clock",
+        flag: "--clock",
+        values: "0|1",
+        help: "0: fixed rollout counts, no clock (--no-clock for short)",
+        kind: SwitchKind::Reproducible,
+        set: |c, v| set_flag(&mut c.use_clock, v),
+        get: |c| u8::from(c.use_clock).to_string(),
+    },
+];
+
+/// The switch with this harness key.
+pub fn switch_by_key(key: &str) -> Option<&'static Switch> {
+    SWITCHES.iter().find(|s| s.key == key)
+}
+
+/// The switch with this command-line flag.
+pub fn switch_by_flag(flag: &str) -> Option<&'static Switch> {
+    SWITCHES.iter().find(|s| s.flag == flag)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every switch reads back what it writes, and refuses a value it does not take.
+    #[test]
+    fn every_switch_reads_back_and_refuses_nonsense() {
+        for switch in SWITCHES {
+            let mut config = BotConfig::DEFAULT;
+            let value = (switch.get)(&config);
+            if !value.is_empty() {
+                assert!(switch.apply(&mut config, &value).is_ok(), "{}", switch.key);
+                assert_eq!(config, BotConfig::DEFAULT, "{}", switch.key);
+            }
+            assert!(
+                switch.apply(&mut config, "nonsense").is_err(),
+                "{}",
+                switch.key
+            );
+            assert_eq!(switch_by_key(switch.key).map(|s| s.flag), Some(switch.flag));
+            assert_eq!(switch_by_flag(switch.flag).map(|s| s.key), Some(switch.key));
+        }
+        let mut config = BotConfig::DEFAULT;
+        for (key, value) in [("bidder", "equilibrium"), ("win", "0"), ("regret", "0")] {
+            switch_by_key(key)
+                .unwrap()
+                .apply(&mut config, value)
+                .unwrap();
+        }
+        assert_eq!(config.bidder, Bidder::Equilibrium);
+        assert_eq!(config.win_from_round, 0);
+        assert!(!config.regret_limit);
+        assert!(switch_by_key("rollouts")
+            .unwrap()
+            .apply(&mut config, "0")
+            .is_err());
+        let changed: Vec<&str> = SWITCHES
+            .iter()
+            .filter(|s| s.is_changed(&config))
+            .map(|s| s.key)
+            .collect();
+        assert_eq!(changed, ["bidder", "win", "regret"]);
+    }
+}

@@ -2,9 +2,10 @@
 //! `bot`, `sample:N`, `sample:N:key=value,key=value`, `contest:NAME`, `cmd:<command line>`,
 //! `export:DIR`, `reader[:options]`, `oracle:SPEC`.
 
+use std::fmt::Write as _;
 use std::str::FromStr;
 
-use yacht::engine::Bidder;
+use yacht::engine::config::{switch_by_key, SWITCHES};
 use yacht::engine::BotConfig;
 
 use yacht::game::Agent;
@@ -172,189 +173,67 @@ impl FromStr for PlayerSpec {
     }
 }
 
-/// `bidder=equilibrium|model|maximin`, `win=ROUND` (0: never bid for the win), `rollouts=N` (per
-/// win curve in round 2), `scale=0|1` (whether later rounds play more), `probe=N` (probe
-/// rollouts that must move), `cv=0|1` (whether win curves use the table's expected difference
-/// as a control variate), `safety=0|1` (whether the model's bids keep to the safety
-/// limits), `gift=P|off` (percent of the opponent's gifts the regret account may risk; off:
-/// no regret limit), `maximin=0|1` (whether the opponent model may expect a switch to
-/// maximin bids on the win curves from round 10), `wscore=0|1` (whether rounds 2–10 score by win probability), `earn=0|1` (whether the decided-game gate expects the auctions left to earn what the game's have), `clock=0|1` (whether the clock may stop the win search),
-/// `seed=N` (the private generator's seed in every game).
+/// `KEY=VALUE,...`: each key is one of the bot's switches (`yacht::engine::config::SWITCHES`,
+/// the same table `yacht-bot --FLAG VALUE` reads).
 fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
     let mut config = BotConfig::default();
     for option in options.split(',').filter(|o| !o.is_empty()) {
         let (key, value) = option
             .split_once('=')
             .ok_or_else(|| format!("bot option {option:?} is not key=value"))?;
-        match key {
-            "bidder" => {
-                config.bidder = Bidder::parse(value)
-                    .ok_or_else(|| format!("bidder {value:?}: use equilibrium, model or maximin"))?
-            }
-            "win" => {
-                config.win_from_round = value
-                    .parse()
-                    .map_err(|_| format!("win {value:?}: a round number (0: never)"))?
-            }
-            "rollouts" => {
-                config.rollouts = value
-                    .parse()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or_else(|| format!("rollouts {value:?}: a positive count"))?
-            }
-            "seed" => {
-                config.rng_seed = Some(
-                    value
-                        .parse()
-                        .map_err(|_| format!("seed {value:?}: a number"))?,
-                )
-            }
-            "probe" => {
-                config.probe_moves = value
-                    .parse()
-                    .map_err(|_| format!("probe {value:?}: probe rollouts that must move"))?
-            }
-            "scale" => {
-                config.scale_rollouts = match value {
-                    "0" => false,
-                    "1" => true,
-                    _ => return Err(format!("scale {value:?}: 0 or 1")),
-                }
-            }
-            "cv" => {
-                config.control_variate = match value {
-                    "0" => false,
-                    "1" => true,
-                    _ => return Err(format!("cv {value:?}: 0 or 1")),
-                }
-            }
-            "wscore" => {
-                config.scoring_search = match value {
-                    "0" => false,
-                    "1" => true,
-                    _ => return Err(format!("wscore {value:?}: 0 or 1")),
-                }
-            }
-            "safety" => {
-                config.safety = match value {
-                    "0" => false,
-                    "1" => true,
-                    _ => return Err(format!("safety {value:?}: 0 or 1")),
-                }
-            }
-            "gift" => {
-                config.regret_gift_percent = match value {
-                    "off" => None,
-                    v => Some(v.parse().ok().filter(|&p: &u8| p <= 100).ok_or_else(|| {
-                        format!("gift {value:?}: a percent 0-100, or off (no regret limit)")
-                    })?),
-                }
-            }
-            "maximin" => {
-                config.maximin_model = match value {
-                    "0" => false,
-                    "1" => true,
-                    _ => return Err(format!("maximin {value:?}: 0 or 1")),
-                }
-            }
-            "earn" => {
-                config.earnings_gate = match value {
-                    "0" => false,
-                    "1" => true,
-                    _ => return Err(format!("earn {value:?}: 0 or 1")),
-                }
-            }
-            "clock" => {
-                config.use_clock = match value {
-                    "0" => false,
-                    "1" => true,
-                    _ => return Err(format!("clock {value:?}: 0 or 1")),
-                }
-            }
-            _ => {
-                return Err(format!(
-                    "unknown bot option {key:?} (bidder, win, rollouts, scale, probe, cv, wscore, safety, gift, maximin, earn, clock, seed)"
-                ));
-            }
-        }
+        let switch = switch_by_key(key).ok_or_else(|| {
+            let keys: Vec<&str> = SWITCHES.iter().map(|s| s.key).collect();
+            format!("unknown bot option {key:?} ({})", keys.join(", "))
+        })?;
+        switch.apply(&mut config, value)?;
     }
     Ok(config)
 }
 
-/// `bot` for the default configuration, else `bot:bidder=...,win=...`.
+/// `bot` for the default configuration, else `bot:bidder=...,win=...` and every other
+/// switch that differs from the default, in the switches' order.
 fn bot_label(name: &str, config: &BotConfig) -> String {
     if *config == BotConfig::default() {
-        name.to_string()
-    } else {
-        let bidder = config.bidder.name();
-        let mut label = format!("{name}:bidder={bidder},win={}", config.win_from_round);
-        let default = BotConfig::default();
-        if config.rollouts != default.rollouts {
-            label += &format!(",rollouts={}", config.rollouts);
-        }
-        if config.scale_rollouts != default.scale_rollouts {
-            label += &format!(",scale={}", u8::from(config.scale_rollouts));
-        }
-        if config.probe_moves != default.probe_moves {
-            label += &format!(",probe={}", config.probe_moves);
-        }
-        if config.control_variate != default.control_variate {
-            label += &format!(",cv={}", u8::from(config.control_variate));
-        }
-        if config.scoring_search != default.scoring_search {
-            label += &format!(",wscore={}", u8::from(config.scoring_search));
-        }
-        if config.maximin_model != default.maximin_model {
-            label += &format!(",maximin={}", u8::from(config.maximin_model));
-        }
-        if config.earnings_gate != default.earnings_gate {
-            label += &format!(",earn={}", u8::from(config.earnings_gate));
-        }
-        if config.safety != default.safety {
-            label += &format!(",safety={}", u8::from(config.safety));
-        }
-        if config.regret_gift_percent != default.regret_gift_percent {
-            match config.regret_gift_percent {
-                Some(p) => label += &format!(",gift={p}"),
-                None => label += ",gift=off",
-            }
-        }
-        if let Some(seed) = config.rng_seed {
-            label += &format!(",seed={seed}");
-        }
-        if config.use_clock != default.use_clock {
-            label += &format!(",clock={}", u8::from(config.use_clock));
-        }
-        label
+        return name.to_string();
     }
+    let mut label = format!(
+        "{name}:bidder={},win={}",
+        config.bidder.name(),
+        config.win_from_round
+    );
+    for switch in SWITCHES {
+        if !matches!(switch.key, "bidder" | "win") && switch.is_changed(config) {
+            let _ = write!(label, ",{}={}", switch.key, (switch.get)(config));
+        }
+    }
+    label
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use yacht::engine::Bidder;
 
     #[test]
     fn search_options_parse_and_label() {
-        let spec: PlayerSpec = "bot:win=5,rollouts=1600,scale=0,probe=2,clock=0"
-            .parse()
-            .unwrap();
+        let spec: PlayerSpec = "bot:win=5,rollouts=1600,regret=0,clock=0".parse().unwrap();
         let PlayerSpec::Bot(config) = spec.clone() else {
             panic!("{spec:?}");
         };
-        assert_eq!(
-            (config.win_from_round, config.rollouts, config.probe_moves),
-            (5, 1600, 2)
-        );
-        assert!(!config.use_clock && !config.scale_rollouts);
+        assert_eq!((config.win_from_round, config.rollouts), (5, 1600));
+        assert!(!config.use_clock && !config.regret_limit);
         assert_eq!(
             spec.label(),
-            "bot:bidder=model,win=5,rollouts=1600,scale=0,probe=2,clock=0"
+            "bot:bidder=model,win=5,rollouts=1600,regret=0,clock=0"
         );
         assert_eq!(spec.label().parse::<PlayerSpec>(), Ok(spec));
         assert!("bot:rollouts=0".parse::<PlayerSpec>().is_err());
         assert!("bot:clock=2".parse::<PlayerSpec>().is_err());
-        assert!("bot:scale=yes".parse::<PlayerSpec>().is_err());
+        assert!("bot:regret=yes".parse::<PlayerSpec>().is_err());
+        // Removed switches are refused, not ignored.
+        for removed in ["bot:scale=0", "bot:probe=2", "bot:wscore=1", "bot:gift=off"] {
+            assert!(removed.parse::<PlayerSpec>().is_err(), "{removed}");
+        }
         assert!("bot:cv=2".parse::<PlayerSpec>().is_err());
         let PlayerSpec::Bot(cv) = "bot:cv=1".parse::<PlayerSpec>().unwrap() else {
             panic!("cv=1 is a bot");
@@ -364,15 +243,9 @@ mod tests {
             panic!("cv=0 is a bot");
         };
         assert!(!no_cv.control_variate);
-        for (text, gift) in [("bot:gift=25", Some(25)), ("bot:gift=off", None)] {
-            let spec: PlayerSpec = text.parse().unwrap();
-            let PlayerSpec::Bot(config) = spec.clone() else {
-                panic!("{text} is a bot");
-            };
-            assert_eq!(config.regret_gift_percent, gift);
-            assert_eq!(spec.label().parse::<PlayerSpec>(), Ok(spec));
-        }
-        assert!("bot:gift=101".parse::<PlayerSpec>().is_err());
+        let seeded: PlayerSpec = "bot:seed=7,safety=0".parse().unwrap();
+        assert_eq!(seeded.label(), "bot:bidder=model,win=2,safety=0,seed=7");
+        assert_eq!(seeded.label().parse::<PlayerSpec>(), Ok(seeded));
         // Every bidder's label reads back as the same player.
         for bidder in [Bidder::Equilibrium, Bidder::Model, Bidder::Maximin] {
             let spec = PlayerSpec::Bot(BotConfig {

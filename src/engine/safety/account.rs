@@ -32,7 +32,6 @@
 
 use super::payoff::{payoff, risk_below, worst_case, Curves, Limits};
 use super::trust::Trust;
-use crate::engine::config::REGRET_GIFT_PERCENT_DEFAULT;
 use crate::engine::search::wincurve::WinCurve;
 use crate::engine::value::bidding::equilibrium_bid;
 use crate::protocol::Group;
@@ -53,29 +52,11 @@ pub const WIN_ALLOWANCE: f64 = 0.005;
 /// deviations may earn, against the same opponent bids, before they have earned anything
 /// (see [`Account::regret`]). Set by hand, equal to [`POINTS_ALLOWANCE`].
 pub const REGRET_ALLOWANCE: f64 = 3_000.0;
-/// Share of the opponent's gifts in contested auctions (in points, what the safe bid earned
-/// above its worst case when the opponent asked the group the swing favours) that the
-/// regret account may risk: the model may fall below the safe bids by at most this share of
-/// what the opponent gave where it fought for our bundle. Gifts of quiet auctions (it asked
-/// the other group) never count: an adaptive bot asks 3 there and fights at big swings.
-/// 0: the regret limit as strict as it goes. Without it (`bot:gift=off`) the bot scored
-/// 93.80% against `contest:adapt-gain`, against 95.80% with it, paired −2.00 points
-/// [−3.99, −0.01] over 500 deal pairs (`harness match P contest:adapt-gain --deals 500
-/// --seed 2 --time-scale 4`), and 91.00% against `contest:adapt-gain-wait`, against 95.70%,
-/// paired −4.70 [−7.16, −2.24]; against sample 3 it pays the zero bidder's price: bid score
-/// −9.7k a game with it, −4.4k without (10 pairs). Shares between 0 and 100 not measured
-/// against the adaptive bots.
-pub const REGRET_GIFT_SHARE: f64 = gift_share(REGRET_GIFT_PERCENT_DEFAULT);
-
-/// The share of the opponent's contested gifts that `percent` (0–100) stands for.
-pub const fn gift_share(percent: u8) -> f64 {
-    percent as f64 / 100.0
-}
 /// Win probability the win rounds may risk per point the points account has won: what
 /// the expected-score rounds won (gifts and profits, not the allowance) may be risked in
 /// the win rounds at this rate. A point of margin moves the win probability of a close
 /// game by up to about 2.7e-5 (the density at zero of the final difference, σ ≈ 15,000
-/// points at round 5: `harness calibrate`); 1e-5 is about a third of that (4aae6ee). The
+/// points at round 5: `harness measure calibrate`); 1e-5 is about a third of that (4aae6ee). The
 /// third was set by hand; not measured by matches.
 pub const WIN_PER_POINT: f64 = 1e-5;
 
@@ -177,8 +158,6 @@ pub struct Account {
     /// have earned against the same opponent, less the allowance: the opponent's gifts,
     /// which the equilibrium bidder keeps too, never pay for the model's risks.
     pub regret: f64,
-    /// Share of the opponent's gifts booked into `regret` (see [`REGRET_GIFT_SHARE`]).
-    pub gift_share: f64,
 }
 
 impl Default for Account {
@@ -192,20 +171,11 @@ impl Default for Account {
             profit: [0.0; 2],
             trust: Trust::default(),
             regret: REGRET_ALLOWANCE,
-            gift_share: REGRET_GIFT_SHARE,
         }
     }
 }
 
 impl Account {
-    /// A fresh account whose regret account may risk `gift_share` of the opponent's gifts.
-    pub fn with_gift_share(gift_share: f64) -> Account {
-        Account {
-            gift_share,
-            ..Account::default()
-        }
-    }
-
     /// The budget for an auction priced by `pricing`.
     pub fn budget(&self, pricing: &Pricing) -> f64 {
         match pricing {
@@ -244,14 +214,7 @@ impl Account {
         let swing_points = s.pricing.swing_points();
         self.trust.record(swing_points, s.model_points, theirs);
         let points = |bid: (Group, u32)| payoff(swing_points, bid.0, bid.1, theirs.0, theirs.1);
-        let (group, amount) = s.reference;
-        let gift = points(s.reference) - worst_case(swing_points, group, amount);
-        let contested_gift = if Trust::contested(swing_points, theirs.0) {
-            gift
-        } else {
-            0.0
-        };
-        self.regret += points(ours) - points(s.reference) + self.gift_share * contested_gift;
+        self.regret += points(ours) - points(s.reference);
         match s.pricing {
             Pricing::Points { .. } => {
                 self.points += booked;
@@ -369,7 +332,7 @@ mod tests {
     }
 
     #[test]
-    fn only_contested_gifts_feed_the_regret_account() {
+    fn the_opponents_gifts_never_feed_the_regret_account() {
         // S = 40000 favours A; the safe bid A 10000 guarantees 20000 (points).
         let settlement = Settlement {
             pricing: Pricing::Points {
@@ -378,20 +341,21 @@ mod tests {
             reference: equilibrium_bid(40_000),
             model_points: equilibrium_bid(40_000),
         };
-        let after = |theirs: (Group, u32)| {
-            let mut account = Account::with_gift_share(0.5);
+        // They ask A with 0 (a contested gift of 10000) or B with 3 (a quiet one): the safe
+        // bid earns above its guarantee, which the equilibrium bidder keeps too, so the
+        // regret account does not move; a bid of ours that earns less than the safe bid
+        // against the same ask draws it down by the difference.
+        for theirs in [(Group::A, 0), (Group::B, 3)] {
+            let mut account = Account::default();
             account.settle(&settlement, settlement.reference, theirs);
-            account.regret - REGRET_ALLOWANCE
-        };
-        // They ask A with 0: a contested gift of 10000, half of it may be risked.
-        assert!((after((Group::A, 0)) - 5_000.0).abs() < 1.0);
-        // They ask B with 3 (a quiet auction): the safe bid earns 10000 above its
-        // guarantee too, but that says nothing of how they fight for A.
-        assert_eq!(after((Group::B, 3)), 0.0);
-        // Without a share nothing of either counts.
+            assert_eq!(account.regret, REGRET_ALLOWANCE, "{theirs:?}");
+        }
         let mut account = Account::default();
-        account.settle(&settlement, settlement.reference, (Group::A, 0));
-        assert_eq!(account.regret, REGRET_ALLOWANCE);
+        account.settle(&settlement, (Group::B, 0), (Group::A, 0));
+        let lost = payoff(40_000.0, Group::A, 10_000, Group::A, 0)
+            - payoff(40_000.0, Group::B, 0, Group::A, 0);
+        assert!(lost > 0.0);
+        assert!((account.regret - (REGRET_ALLOWANCE - lost)).abs() < 1e-6);
     }
 
     #[test]

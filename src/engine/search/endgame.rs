@@ -18,7 +18,7 @@ use crate::rules::dice::Counts;
 
 /// Standard deviation (points) of the final score difference around the table's
 /// prediction right after the auction of round r (index r − 1), over 3000 self-play
-/// games of the table-and-equilibrium bot: printed by `harness calibrate 3000` (eccc4fe,
+/// games of the table-and-equilibrium bot: printed by `harness measure calibrate 3000` (eccc4fe,
 /// reproduced in 4150b95); harness/tests/calibrate.rs checks it against 1,000 new games.
 pub const FINAL_DIFF_SIGMA_POINTS: [f64; AUCTION_ROUNDS] = [
     16638.0, 16413.0, 16012.0, 15633.0, 14926.0, 14339.0, 13527.0, 12653.0, 11594.0, 10025.0,
@@ -30,7 +30,7 @@ pub const FINAL_DIFF_SIGMA_POINTS: [f64; AUCTION_ROUNDS] = [
 /// P(win) is within 0.6% of 0 or 1. 4 → 2.5 in e7a506f; not measured alone (that commit's
 /// 61.20% ± 1.32 against bot:win=0 includes it).
 ///
-/// One σ per round is blunt: `harness state-spread 2000` (table-and-equilibrium self-play)
+/// One σ per round is blunt: `harness measure state-spread 2000` (table-and-equilibrium self-play)
 /// called 50 positions decided before round 10's auction, and the leader lost 4 of them;
 /// the spread of the state itself (the table's second moment, `solver::moments`, times the
 /// auctions' share 0.66) called 51 and the leader won all, and 183 against 126 before round
@@ -65,14 +65,11 @@ pub fn is_open(round: usize, diffs_points: &[f64]) -> bool {
 /// 1.19 against bot:win=0, 58.77% ± 1.17 before).
 pub const WIN_FLAT_EPSILON: f64 = 0.005;
 
-/// The probe's flatness threshold for `config`: `probe_moves` of its rollouts (0: any
-/// movement at all, half a rollout from a tie).
-pub fn probe_epsilon(config: &BotConfig) -> f64 {
-    match config.probe_moves {
-        0 => 0.5 / PROBE_ROLLOUTS as f64,
-        n => f64::from(n) / PROBE_ROLLOUTS as f64,
-    }
-}
+/// The probe's flatness threshold: any movement at all, half a probe rollout from a tie.
+/// Only a decided game, where no probe rollout can be flipped by the transfer, skips the
+/// search (docs/experiments.md#probe-gate: the old gate of two rollouts also skipped open
+/// games with small swings, and opening it measured better).
+pub const PROBE_EPSILON: f64 = 0.5 / PROBE_ROLLOUTS as f64;
 
 /// Whether the win probability moves by `epsilon` with transfers up to `|swing|` either
 /// way.
@@ -103,11 +100,7 @@ pub const ROLLOUT_PERCENT_BY_ROUND: [usize; AUCTION_ROUNDS + 1] = [
 
 /// Rollouts per win curve in `round` (1..=12) with `config`.
 pub fn rollouts_for_round(config: &BotConfig, round: usize) -> usize {
-    let percent = if config.scale_rollouts {
-        ROLLOUT_PERCENT_BY_ROUND.get(round).copied().unwrap_or(100)
-    } else {
-        100
-    };
+    let percent = ROLLOUT_PERCENT_BY_ROUND.get(round).copied().unwrap_or(100);
     (config.rollouts * percent / 100).max(1)
 }
 
@@ -248,11 +241,7 @@ pub fn win_search(view: &GameView, config: &BotConfig, a: &Counts, b: &Counts) -
             play_rollouts(&view.me, &view.opp, b, a, probe, None, &mut cache).curve(control),
         ]
         .map(|c| c.shifted(drift_points + earnings_points));
-        if !curves_matter(
-            &probe_curves,
-            v.swing_points() as f64,
-            probe_epsilon(config),
-        ) {
+        if !curves_matter(&probe_curves, v.swing_points() as f64, PROBE_EPSILON) {
             return flat(v.swing_points() as f64);
         }
         // Half the budget for the first curve; the second replays as many futures (the
@@ -474,22 +463,17 @@ mod tests {
         }
     }
 
-    /// Later rounds play more rollouts (never fewer than the round before) only when
-    /// scaling is on; round 2 always plays `rollouts`.
+    /// Later rounds play more rollouts, never fewer than the round before; round 2 plays
+    /// `rollouts`.
     #[test]
-    fn rollouts_grow_with_the_round_only_when_scaled() {
-        let scaled = BotConfig::default();
-        let flat = BotConfig {
-            scale_rollouts: false,
-            ..scaled
-        };
-        assert_eq!(rollouts_for_round(&scaled, 2), scaled.rollouts);
+    fn rollouts_grow_with_the_round() {
+        let config = BotConfig::default();
+        assert_eq!(rollouts_for_round(&config, 2), config.rollouts);
         // Rounds 2–10 roll out (11 and 12 are exact).
         for round in 2..AUCTION_ROUNDS - 2 {
-            assert_eq!(rollouts_for_round(&flat, round), flat.rollouts);
-            assert!(rollouts_for_round(&scaled, round + 1) >= rollouts_for_round(&scaled, round));
+            assert!(rollouts_for_round(&config, round + 1) >= rollouts_for_round(&config, round));
         }
-        assert_eq!(rollouts_for_round(&scaled, 10), 35 * scaled.rollouts / 2);
+        assert_eq!(rollouts_for_round(&config, 10), 35 * config.rollouts / 2);
     }
 
     /// A decided game keeps its points: when every scoring wins, the table's choice is
