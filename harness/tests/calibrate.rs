@@ -1,6 +1,6 @@
 //! `FINAL_DIFF_SIGMA_POINTS` (the endgame's spread of the final difference around the
-//! table's prediction) is what `harness calibrate` measures: the constant was printed by
-//! `harness calibrate 3000`; here 1,000 of the same games must agree with it within
+//! table's prediction) is what `harness measure calibrate` measures: the constant was printed by
+//! `harness measure calibrate 3000`; here 1,000 of the same games must agree with it within
 //! sampling error.
 
 use harness::measure::calibrate::final_diff_spread;

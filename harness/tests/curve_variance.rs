@@ -1,4 +1,4 @@
-//! `harness curve-variance` measures what it says: the samplers differ only where they
+//! `harness measure curve-variance` measures what it says: the samplers differ only where they
 //! should.
 
 use harness::measure::curve_variance::{point_variance, positions, Sampler};

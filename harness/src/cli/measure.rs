@@ -1,16 +1,66 @@
-//! The measurement commands: `table-audit`, `solitaire`, `calibrate`, `state-spread`,
-//! `regret`, `curve-variance`, `startup` and `speed`, their arguments and their handlers; the measurements are in
+//! `harness measure TOOL`: the research tools, apart from the commands a contestant runs
+//! (`table-audit`, `solitaire`, `calibrate`, `state-spread`, `regret`, `curve-variance`,
+//! `startup`, `speed`), their arguments and their handlers; the measurements are in
 //! `crate::measure`, their text in `crate::measure::output`.
 
 use std::path::PathBuf;
 
-use clap::Args;
+use clap::{Args, Subcommand};
+
+/// `harness measure`: one research tool.
+#[derive(Args)]
+pub struct MeasureArgs {
+    #[command(subcommand)]
+    tool: MeasureCmd,
+}
+
+/// The research tools: what the table, the win search and the bot's bids are worth, and
+/// how fast the programs run. Each says more with `--help`.
+#[derive(Subcommand)]
+enum MeasureCmd {
+    /// What the table in use (embedded, or --table) loses in play against the exact f64 table.
+    TableAudit,
+    /// One player, fair bundles: mean score against the table's expectation.
+    Solitaire(SolitaireArgs),
+    /// Spread of the final difference around the table's prediction, by round.
+    Calibrate(CalibrateArgs),
+    /// The spread of the remaining score state by state (the table's second moment) against
+    /// the one spread per round, as predictors of the winner and as decided-game gates.
+    StateSpread(StateSpreadArgs),
+    /// Where the bot's win-round bids lose win probability against one opponent, next to
+    /// knowing its bid: by round, split into the draw, the safety limits, the hedge and
+    /// the model (the bot's own curves; a match says what a change is worth).
+    Regret(RegretArgs),
+    /// Per-rollout variance of the win curves' points, by sampler (common random
+    /// numbers, antithetic coins), at the positions where the bot bids for the win.
+    CurveVariance(CurveVarianceArgs),
+    /// Spawn-to-OK and first-decision times of a bot program.
+    Startup(StartupArgs),
+    /// Games per second (in-process and external).
+    Speed(SpeedArgs),
+}
+
+impl MeasureArgs {
+    /// Runs the chosen tool.
+    pub fn run(self) -> Result<(), String> {
+        match self.tool {
+            MeasureCmd::TableAudit => table_audit(),
+            MeasureCmd::Solitaire(args) => args.run(),
+            MeasureCmd::Calibrate(args) => args.run(),
+            MeasureCmd::StateSpread(args) => args.run(),
+            MeasureCmd::Regret(args) => args.run(),
+            MeasureCmd::CurveVariance(args) => args.run(),
+            MeasureCmd::Startup(args) => args.run(),
+            MeasureCmd::Speed(args) => args.run(),
+        }
+    }
+}
 
 use crate::measure::output;
 use crate::measure::speed::{run_speed, SpeedConfig};
 
-/// `harness table-audit`: what the table in use loses against the exact f64 table.
-pub(super) fn table_audit() -> Result<(), String> {
+/// `harness measure table-audit`: what the table in use loses against the exact f64 table.
+fn table_audit() -> Result<(), String> {
     print!("{}", output::table_audit()?);
     Ok(())
 }
@@ -24,7 +74,7 @@ pub struct SolitaireArgs {
 }
 
 impl SolitaireArgs {
-    /// `harness solitaire`: the mean score against the table's expectation.
+    /// `harness measure solitaire`: the mean score against the table's expectation.
     pub fn run(self) -> Result<(), String> {
         print!("{}", output::solitaire(self.games, self.seed));
         Ok(())
@@ -38,7 +88,7 @@ pub struct CalibrateArgs {
 }
 
 impl CalibrateArgs {
-    /// `harness calibrate`: the spread of the final difference, by round.
+    /// `harness measure calibrate`: the spread of the final difference, by round.
     pub fn run(self) -> Result<(), String> {
         print!("{}", output::calibrate(self.games));
         Ok(())
@@ -59,7 +109,7 @@ pub struct StateSpreadArgs {
 }
 
 impl StateSpreadArgs {
-    /// `harness state-spread`: the spread state by state against the one per round.
+    /// `harness measure state-spread`: the spread state by state against the one per round.
     pub fn run(self) -> Result<(), String> {
         let threads = match self.threads {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -84,7 +134,7 @@ pub struct CurveVarianceArgs {
 }
 
 impl CurveVarianceArgs {
-    /// `harness curve-variance`: the win curves' per-rollout variance, by sampler.
+    /// `harness measure curve-variance`: the win curves' per-rollout variance, by sampler.
     pub fn run(self) -> Result<(), String> {
         print!(
             "{}",
@@ -107,7 +157,7 @@ pub struct StartupArgs {
 }
 
 impl StartupArgs {
-    /// `harness startup`: spawn-to-OK and first-decision times of a bot program.
+    /// `harness measure startup`: spawn-to-OK and first-decision times of a bot program.
     pub fn run(self) -> Result<(), String> {
         let program = match self.program {
             Some(p) => p,
@@ -134,7 +184,7 @@ pub struct SpeedArgs {
 }
 
 impl SpeedArgs {
-    /// `harness speed`: games per second, in-process and between two processes.
+    /// `harness measure speed`: games per second, in-process and between two processes.
     pub fn run(self) -> Result<(), String> {
         let exe = std::env::current_exe().map_err(|e| format!("own path: {e}"))?;
         let report = run_speed(
@@ -175,7 +225,7 @@ pub struct RegretArgs {
 }
 
 impl RegretArgs {
-    /// `harness regret`: where the win-round bids lose next to knowing the opponent's bid.
+    /// `harness measure regret`: where the win-round bids lose next to knowing the opponent's bid.
     pub fn run(self) -> Result<(), String> {
         use crate::player::spec::PlayerSpec;
         let PlayerSpec::Bot(config) = self.bot.parse::<PlayerSpec>()? else {

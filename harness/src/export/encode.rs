@@ -26,7 +26,7 @@ pub struct StepPolicy {
 }
 
 /// The shipped policy. Chosen from the frontier that `harness export --frontier` prints
-/// (data.bin size against the loss in play measured by `harness table-audit --table`);
+/// (data.bin size against the loss in play measured by `harness measure table-audit --table`);
 /// see the README's "Submitting" section for the figures.
 pub const DEFAULT_STEP_POLICY: StepPolicy = StepPolicy {
     scale_units: 0.1,

@@ -1,4 +1,4 @@
-//! `harness table-audit`: what the table in use costs against the exact f64 solution.
+//! `harness measure table-audit`: what the table in use costs against the exact f64 solution.
 //!
 //! Re-solves the table in f64 (as `build.rs` does), then evaluates exactly the policy
 //! that scores by the embedded quantised table. The difference of the two expected

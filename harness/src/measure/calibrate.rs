@@ -1,4 +1,4 @@
-//! `harness calibrate`: the spread of the final score difference around the table's
+//! `harness measure calibrate`: the spread of the final score difference around the table's
 //! prediction after each round's auction, in self-play of the table-and-equilibrium bot.
 //! This is where `engine::search::endgame::FINAL_DIFF_SIGMA_POINTS` comes from.
 

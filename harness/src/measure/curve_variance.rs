@@ -1,4 +1,4 @@
-//! `harness curve-variance`: how noisy the rollout win curves are, per rollout, and what
+//! `harness measure curve-variance`: how noisy the rollout win curves are, per rollout, and what
 //! three variance reductions buy: common random numbers (the same futures for both
 //! bundles, what the bot does), antithetic coins (each future's dice played a second
 //! time with every later auction's coin flipped; measured, not adopted) and the table's

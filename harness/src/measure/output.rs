@@ -75,7 +75,7 @@ pub fn calibrate(games: usize) -> String {
     out
 }
 
-/// The state-by-state spread against the one spread per round (`harness state-spread`).
+/// The state-by-state spread against the one spread per round (`harness measure state-spread`).
 pub fn state_spread(games: usize, seed: u64, threads: usize) -> Result<String, String> {
     use super::state_spread::{measure, Moments, GATE_SIGMAS};
     let started = std::time::Instant::now();
@@ -166,7 +166,7 @@ pub fn startup(program: &Path, dir: Option<&Path>, runs: usize) -> Result<String
     ))
 }
 
-/// `harness regret`: the bot's win-round bids next to the oracle's, by round and part.
+/// `harness measure regret`: the bot's win-round bids next to the oracle's, by round and part.
 pub fn regret(bot_label: &str, opponent: &str, report: &super::regret::RegretReport) -> String {
     let mut out = format!(
         "{bot_label} against {opponent}: {} games, score {:.2}%\n\

@@ -1,4 +1,4 @@
-//! `harness regret`: where the bot's win-round bids lose win probability against one
+//! `harness measure regret`: where the bot's win-round bids lose win probability against one
 //! opponent, next to knowing that opponent's bid.
 //!
 //! The bot plays the opponent on seat-swapped deals, the games `harness match` plays with

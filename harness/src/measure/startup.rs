@@ -1,4 +1,4 @@
-//! `harness startup`: time from spawning the binary to reading its `OK`, and to its first
+//! `harness measure startup`: time from spawning the binary to reading its `OK`, and to its first
 //! `BID` (the first decision touches the table).
 
 use std::io::{BufRead, BufReader, Write};

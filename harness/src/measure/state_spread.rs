@@ -1,9 +1,9 @@
-//! `harness state-spread`: whether the spread of the remaining score state by state (the
+//! `harness measure state-spread`: whether the spread of the remaining score state by state (the
 //! table's second moment, `yacht::solver::moments`) predicts the final difference better
 //! than the one spread per round that the win search's decided-game gate uses today
 //! (`engine::search::endgame::FINAL_DIFF_SIGMA_POINTS`).
 //!
-//! Self-play of the table-and-equilibrium bot, as `harness calibrate`. Before each auction
+//! Self-play of the table-and-equilibrium bot, as `harness measure calibrate`. Before each auction
 //! from round 2 on, both players hold 5 carried dice, and the exact table gives each
 //! player's mean `F` and variance `M − F²` of the remaining score. The prediction of the
 //! final difference is the difference so far plus `F_us − F_them`; its state spread is
