@@ -24,33 +24,59 @@ fn player_name(log: &GameLog, side: Side) -> String {
         .unwrap_or_else(|| "?".to_string())
 }
 
-fn header_lines(log: &GameLog, review: &SideReview) -> Vec<String> {
+/// What the numbers of a review mean (under the header, in the text and on the page).
+const LEGEND: &str = "values: score + bonus + expected rest of the game (kilo-points); lost and \
+                      scores in judge points; eq = the table's equilibrium bid |S|/4 (--rerun \
+                      shows the bot's own); * = differs from eq, or a scoring below the table's best";
+
+/// The header's fields, as (label, value): the players, the result, the final scores, the
+/// abort if any, and the reviewed side. The text and the page both show these.
+fn header_fields(log: &GameLog, review: &SideReview) -> Vec<(&'static str, String)> {
     let score =
         |s: Side| log.final_scores[s.index()].map_or_else(|| "-".to_string(), |p| p.to_string());
-    let mut lines = vec![
-        format!("FIRST  {}", player_name(log, Side::First)),
-        format!("SECOND {}", player_name(log, Side::Second)),
-        format!(
-            "result {}, final scores {} : {}",
-            log.result.as_deref().unwrap_or("?"),
-            score(Side::First),
-            score(Side::Second)
+    let mut fields = vec![
+        ("FIRST", player_name(log, Side::First)),
+        ("SECOND", player_name(log, Side::Second)),
+        ("result", log.result.as_deref().unwrap_or("?").to_string()),
+        (
+            "final scores",
+            format!("{} : {}", score(Side::First), score(Side::Second)),
         ),
     ];
     if let Some(a) = &log.abort {
-        lines.push(format!(
-            "ABORT {} {} in round {}",
-            a.side, a.reason, a.round
+        fields.push((
+            "abort",
+            format!("{} {} in round {}", a.side, a.reason, a.round),
         ));
     }
-    lines.push(format!("reviewed side: {}", review.side));
-    lines.push(
-        "values: score + bonus + expected rest of the game (kilo-points); lost and scores in \
-         judge points; eq = the table's equilibrium bid |S|/4 (--rerun shows the bot's own); \
-         * = differs from eq, or a scoring below the table's best"
-            .to_string(),
-    );
+    fields.push(("reviewed side", review.side.to_string()));
+    fields
+}
+
+fn header_lines(log: &GameLog, review: &SideReview) -> Vec<String> {
+    let mut lines: Vec<String> = header_fields(log, review)
+        .into_iter()
+        .map(|(label, value)| format!("{label}: {value}"))
+        .collect();
+    lines.push(LEGEND.to_string());
     lines
+}
+
+/// The header as a small two-column table, so a long command line wraps in its cell
+/// instead of widening the page.
+fn header_table(log: &GameLog, review: &SideReview) -> String {
+    let mut out = String::from("<table class=\"head\">\n");
+    for (label, value) in header_fields(log, review) {
+        let _ = writeln!(
+            out,
+            "<tr><th>{}</th><td>{}</td></tr>",
+            escape_html(label),
+            escape_html(&value)
+        );
+    }
+    out.push_str("</table>\n");
+    let _ = writeln!(out, "<p class=\"legend\">{}</p>", escape_html(LEGEND));
+    out
 }
 
 fn bid_line(b: &BidReview) -> String {
@@ -295,17 +321,22 @@ pub fn win_chart_svg(points: &[(u8, f64)], side: Side) -> String {
 pub fn html_report(log: &GameLog, review: &SideReview) -> String {
     let mut out = String::from(
         "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Yacht Auction replay</title>\n\
-         <style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}\
+         <meta name=\"viewport\" content=\"width=device-width\">\n\
+         <style>body{font-family:sans-serif;margin:2em;max-width:1100px}\
+         table{border-collapse:collapse;margin:0.5em 0}\
          td,th{border:1px solid #ccc;padding:2px 6px;font-family:monospace;text-align:left}\
-         .off{background:#fde8e8}</style></head><body>\n<h1>Yacht Auction replay</h1>\n<pre>",
+         table.head td{overflow-wrap:anywhere}table.head th{font-family:sans-serif}\
+         table.rounds td{white-space:nowrap;font-size:13px}\
+         table.rounds td:nth-child(8),table.rounds td:nth-child(10){white-space:normal}\
+         .legend{color:#555;font-size:90%}svg{max-width:100%;height:auto}\
+         .off{background:#fde8e8}</style></head><body>\n<h1>Yacht Auction replay</h1>\n",
     );
-    out.push_str(&escape_html(&header_lines(log, review).join("\n")));
-    out.push_str("</pre>\n");
+    out.push_str(&header_table(log, review));
     out.push_str(&score_chart_svg(&review.running_scores));
     out.push_str("<br>\n");
     out.push_str(&win_chart_svg(&review.win_probability, review.side));
     out.push_str(
-        "<table>\n<tr><th>round</th><th>roll</th><th>bid</th><th>eq bid</th><th>opp bid</th>\
+        "<table class=\"rounds\">\n<tr><th>round</th><th>roll</th><th>bid</th><th>eq bid</th><th>opp bid</th>\
          <th>got</th><th>swing</th><th>put</th><th>value</th><th>best</th><th>lost</th>\
          <th>FIRST</th><th>SECOND</th><th>P(win)</th></tr>\n",
     );

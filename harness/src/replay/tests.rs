@@ -257,9 +257,22 @@ fn reports_cover_every_round() {
     // Two score lines and the reviewed side's win probability.
     assert_eq!(html.matches("<polyline").count(), 3);
     assert!(html.contains("SECOND: P(win) by round"), "{html}");
+    // The header is a small table of its own (a long command line wraps in its cell), then
+    // the rounds' table: its header row and 13 rounds.
+    assert!(!html.contains("<pre>"), "{html}");
+    for field in ["FIRST", "SECOND", "result", "final scores"] {
+        assert!(
+            html.contains(&format!("<tr><th>{field}</th><td>")),
+            "{field}: {html}"
+        );
+    }
+    assert!(
+        html.contains("<tr><th>reviewed side</th><td>SECOND</td></tr>"),
+        "{html}"
+    );
     assert_eq!(
         html.matches("<tr>").count() + html.matches("<tr class").count(),
-        14
+        5 + 14
     );
     assert!(!html.contains("<script"));
 }
