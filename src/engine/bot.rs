@@ -110,6 +110,22 @@ impl Bot {
         &self.account
     }
 
+    /// How the open auction's bid was reached (for `harness replay --explain`): the bid,
+    /// the safe bid it was held to, the model's unlimited answer in points, whether the
+    /// auction was priced in win probability, and what the model predicted. Call it
+    /// between the `BID` and the `GET`; `None` before a bid or for a bidder without a model.
+    pub fn explain_open_bid(&self) -> Option<BidExplanation> {
+        let pending = self.pending.as_ref()?;
+        Some(BidExplanation {
+            ours: self.view().my_bid?,
+            safe: pending.settlement.reference,
+            model_points: pending.settlement.model_points,
+            swing_points: pending.settlement.pricing.swing_points(),
+            win_round: matches!(pending.settlement.pricing, Pricing::Win { .. }),
+            predictive: self.model.predict(&pending.features),
+        })
+    }
+
     /// The open auction's bid next to the best answer to `theirs`, the bid the opponent
     /// actually made, all valued on the curves the bid was priced with (a measurement:
     /// `harness measure regret`). Call it between the `BID` and the `GET`. `None` outside the win
@@ -204,6 +220,23 @@ fn entropy_seed() -> u64 {
     hasher.write_u64(nanos);
     hasher.write_u32(std::process::id());
     hasher.finish()
+}
+
+/// How one bid of the model bidder was reached ([`Bot::explain_open_bid`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BidExplanation {
+    /// The bid played.
+    pub ours: (Group, u32),
+    /// The safe bid the limits hold it to (the equilibrium, or the maximin on win curves).
+    pub safe: (Group, u32),
+    /// The model's best response in points, with no limit on its risk.
+    pub model_points: (Group, u32),
+    /// The swing `S` the auction was priced with, points.
+    pub swing_points: f64,
+    /// Whether the bid was chosen on win curves (else in points).
+    pub win_round: bool,
+    /// The model's prediction of the opponent's bid.
+    pub predictive: Predictive,
 }
 
 /// What a modelling bid leaves for its `GET`: the features (to update the model with the

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use clap::Args;
 
+use crate::player::PlayerSpec;
 use crate::replay::{self, Side};
 
 #[derive(Args)]
@@ -20,6 +21,11 @@ pub struct ReplayArgs {
     /// Feed that side's commands to this program and compare its answers.
     #[arg(long, value_name = "CMD")]
     rerun: Option<String>,
+    /// The bot's view of each bid: re-runs this in-process bot (a `bot:` spec; `bot:clock=0`
+    /// if no value) on that side's commands and shows its bid, its safe bid, the model's
+    /// answer and prediction next to the opponent's actual bid.
+    #[arg(long, value_name = "BOT", num_args = 0..=1, default_missing_value = "bot:clock=0")]
+    explain: Option<String>,
     /// Per-answer timeout of the re-run, milliseconds.
     #[arg(long, default_value_t = 2000)]
     rerun_timeout_ms: u64,
@@ -37,6 +43,17 @@ impl ReplayArgs {
         if let Some(path) = self.html {
             std::fs::write(&path, replay::html_report(&game, &review))
                 .map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        if let Some(spec) = self.explain {
+            let PlayerSpec::Bot(config) = spec.parse::<PlayerSpec>()? else {
+                return Err(format!(
+                    "--explain {spec:?}: an in-process bot (bot:…) is needed"
+                ));
+            };
+            print!(
+                "{}",
+                replay::explain_text(&replay::explain_side(&game, side, config))
+            );
         }
         if let Some(cmd) = self.rerun {
             let exchanges = replay::side_commands(&game, side);

@@ -16,6 +16,7 @@ use yacht::rules::category::Category;
 
 pub mod analysis;
 pub mod commands;
+pub mod explain;
 pub mod report;
 
 #[cfg(test)]
@@ -26,6 +27,7 @@ pub use analysis::{
     SideReview,
 };
 pub use commands::side_commands;
+pub use explain::{explain_side, explain_text};
 pub use report::{html_report, rerun_text, text_report};
 
 /// Rounds in a game; the auction runs in rounds 1..=12, scoring in rounds 2..=13.

@@ -1,0 +1,138 @@
+//! `harness replay LOG --explain SPEC`: the bot's view of every bid of a logged game. The
+//! in-process bot (configured by a `bot:` spec) is fed the commands one side received, and
+//! for each auction it says what it bid, the safe bid its limits hold it to, the model's
+//! unlimited answer in points, and what the model predicted the opponent would bid, next
+//! to what the opponent did bid. With the configuration and seed of the logged player the
+//! bids are the logged ones; with another, they are what that bot would have done there.
+
+use std::fmt::Write as _;
+
+use yacht::engine::bot::BidExplanation;
+use yacht::engine::{Bot, BotConfig};
+use yacht::protocol::{Answer, Command, Group};
+
+use super::{GameLog, Side};
+
+/// One auction as the re-run bot saw it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExplainedBid {
+    pub round: u8,
+    /// The bid the log shows for this side.
+    pub logged: Option<(Group, u32)>,
+    /// The re-run bot's bid.
+    pub bid: Option<(Group, u32)>,
+    /// How the re-run bot reached it (`None` for a bidder without a model).
+    pub explanation: Option<BidExplanation>,
+    /// The opponent's bid, from the `GET` that followed.
+    pub opponent: Option<(Group, u32)>,
+}
+
+/// Re-runs the bot configured by `config` on the commands `side` received.
+pub fn explain_side(log: &GameLog, side: Side, config: BotConfig) -> Vec<ExplainedBid> {
+    let mut bot = Bot::new(config);
+    let mut out: Vec<ExplainedBid> = Vec::new();
+    for exchange in super::side_commands(log, side) {
+        let reply = bot.handle(&exchange.command);
+        match exchange.command {
+            Command::Roll { .. } => out.push(ExplainedBid {
+                round: exchange.round,
+                logged: match exchange.logged {
+                    Some(Answer::Bid { group, amount }) => Some((group, amount)),
+                    _ => None,
+                },
+                bid: match reply.answer {
+                    Some(Answer::Bid { group, amount }) => Some((group, amount)),
+                    _ => None,
+                },
+                explanation: bot.explain_open_bid(),
+                opponent: None,
+            }),
+            Command::Get {
+                opp_group,
+                opp_amount,
+                ..
+            } => {
+                if let Some(last) = out.last_mut() {
+                    last.opponent = Some((opp_group, opp_amount));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The weighted quantile `q` (0..=1) of the amounts the model predicts on `group`, and the
+/// probability it gives that group; `None` if it predicts nothing there.
+pub fn predicted_amount(explanation: &BidExplanation, group: Group, q: f64) -> Option<(u32, f64)> {
+    let atoms = &explanation.predictive.atoms;
+    let total: f64 = atoms.iter().map(|a| a.weight).sum();
+    let on: Vec<_> = atoms.iter().filter(|a| a.group == group).collect();
+    let mass: f64 = on.iter().map(|a| a.weight).sum();
+    if mass <= 0.0 || total <= 0.0 {
+        return None;
+    }
+    let mut seen = 0.0;
+    for atom in &on {
+        seen += atom.weight;
+        if seen >= q * mass {
+            return Some((atom.amount, mass / total));
+        }
+    }
+    on.last().map(|a| (a.amount, mass / total))
+}
+
+fn bid_text(bid: Option<(Group, u32)>) -> String {
+    bid.map_or("-".to_string(), |(g, x)| format!("{g} {x}"))
+}
+
+/// One line per auction: the bids, and the model's view where there is one.
+pub fn explain_text(bids: &[ExplainedBid]) -> String {
+    let mut out = String::from(
+        "the bot's view of each bid (re-run in-process on this side's commands):\n\
+         round  logged     re-run     opponent   safe       model(pts)  priced  swing   \
+         P(opp asks safe's group)  its amount p10/p50/p90  hedge  read\n",
+    );
+    for b in bids {
+        let _ = write!(
+            out,
+            "{:>5}  {:<10} {:<10} {:<10}",
+            b.round,
+            bid_text(b.logged),
+            bid_text(b.bid),
+            bid_text(b.opponent)
+        );
+        if let Some(e) = &b.explanation {
+            let group = e.safe.0;
+            let quantiles = [0.1, 0.5, 0.9].map(|q| predicted_amount(e, group, q));
+            let p_group = quantiles[1].map_or(0.0, |(_, p)| p);
+            let amounts: Vec<String> = quantiles
+                .iter()
+                .map(|q| q.map_or("-".to_string(), |(x, _)| x.to_string()))
+                .collect();
+            let _ = write!(
+                out,
+                " {:<10} {:<11} {:<7} {:>+7.0}  {:>24.2}  {:>22}  {:>5.2}  {:>4.2}",
+                bid_text(Some(e.safe)),
+                bid_text(Some(e.model_points)),
+                if e.win_round { "win" } else { "points" },
+                e.swing_points,
+                p_group,
+                amounts.join("/"),
+                e.predictive.hedge(),
+                e.predictive.read
+            );
+        }
+        out.push('\n');
+    }
+    let differ = bids
+        .iter()
+        .filter(|b| b.logged.is_some() && b.logged != b.bid)
+        .count();
+    let _ = writeln!(
+        out,
+        "{differ} of {} re-run bids differ from the log",
+        bids.len()
+    );
+    out
+}
