@@ -80,7 +80,10 @@ fn the_readme_commands_for_your_own_bot_run_as_written() {
     let commands = readme_commands(&readme);
     let kinds: Vec<&str> = commands.iter().map(|c| c[0].as_str()).collect();
     for kind in ["tournament", "match", "league", "replay"] {
-        assert!(kinds.contains(&kind), "the README shows no {kind}: {kinds:?}");
+        assert!(
+            kinds.contains(&kind),
+            "the README shows no {kind}: {kinds:?}"
+        );
     }
     // A scratch folder that sees the repository's harness/ folder, so the commands'
     // relative paths (the starter bot) work and their logs and pages land here.
@@ -130,7 +133,8 @@ fn the_readme_commands_for_your_own_bot_run_as_written() {
             other => panic!("the README shows a command this test does not check: {other}"),
         }
     }
-    let page = std::fs::read_to_string(dir.join("game.html")).expect("replay --html wrote the page");
+    let page =
+        std::fs::read_to_string(dir.join("game.html")).expect("replay --html wrote the page");
     assert!(page.contains("<table class=\"head\">"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
