@@ -15,8 +15,8 @@ use crate::game::{play_agents, Agent, Deal};
 use crate::protocol::{Command, BID_MAX_POINTS};
 use crate::solver::quantize::fnv1a64;
 
-/// Deals in the default bench: 2000 until 0a74a32, 300 since win play made games slow
-/// (the full bench takes about 35 s on 2 cores). Not tuned.
+/// Deals in the default bench: 2000 until 0a74a32, 300 since win play made games slow.
+/// Not tuned. Timing: docs/experiments.md#win-play-round-7, docs/results.md#timing.
 pub const BENCH_GAMES: usize = 300;
 /// Seed of the bench deals; changing it changes every signature.
 pub const BENCH_SEED: u64 = 0x5EED_BEAC;

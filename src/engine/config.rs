@@ -37,30 +37,25 @@ impl Bidder {
     }
 }
 
-/// The first round that bids for the win by default. Against the same bot without win play
-/// (`harness match bot bot:win=0 --deals 2000`, 4000 games): from round 7 58.6% ± 1.2% with
-/// the 400 rollouts of then (37ee622); with today's 800, from round 7 59.7% ± 1.2% and from
-/// round 5 61.2% ± 1.3% (e7a506f). From round 2 with the probe gate open
-/// ([`PROBE_MOVES`] 0), against `bot:bidder=equilibrium,win=0` over the same
-/// 2,000 deal pairs (`harness match ... --deals 2000`): 60.62% [59.20, 62.05] against
-/// 58.73% [57.42, 60.03] from round 5 with the old gate; paired per deal +1.9 points of
-/// score [+0.1, +3.7].
+/// The first round that bids for the win by default. From round 2, with the probe gate open
+/// to any movement ([`crate::engine::search::endgame::PROBE_EPSILON`]), the bot scored higher
+/// against `bot:bidder=equilibrium,win=0` than from round 5 with the old gate, as round 5
+/// had scored higher than round 7 against the bot without win play.
+/// Measured: docs/experiments.md#win-from-round-2 (older: docs/experiments.md#win-from-round-5,
+/// docs/experiments.md#win-play-round-7).
 pub const WIN_FROM_ROUND_DEFAULT: u8 = 2;
 
 /// Whether rollout win curves use the table's expected difference as a control variate by
-/// default. It halves the variance of a curve point per rollout (`harness measure curve-variance 20
-/// --rollouts 256 --seeds 16`: 0.49 of common random numbers' alone for a point, 0.52 for a
-/// difference), and against the pre-issue-9 default (`bot:win=5,probe=2,scale=0,cv=0`) an
-/// SPRT [0, 5] nElo at `--time-scale 4` accepted H1 after 15,000 seat-swapped deal pairs:
-/// nElo 5.11, Elo 4.78 ± 3.68. Without it, the same SPRT accepted H0 (28,000 pairs, nElo 0.84).
+/// default. It halves the variance of a curve point per rollout (next to common random
+/// numbers alone), and an SPRT against the default of then accepted a gain with it and none
+/// without it. Measured: docs/experiments.md#control-variate.
 pub const CONTROL_VARIATE_DEFAULT: bool = true;
 
 /// Whether the opponent model also predicts the maximin bid on the win curves by default
 /// (the bid of a contestant that bids for the win without a model) from round 10
-/// ([`crate::engine::model::opponent::MAXIMIN_SWITCH_ROUND`]). On the same 500 deal pairs (seed 3,
-/// `--time-scale 4`, `clock=0`), against `bot:bidder=maximin,win=10`: 58.10% [55.26,
-/// 60.94] with it, 54.40% without, paired +3.70 points [+2.18, +5.22]; against
-/// `bot:bidder=equilibrium,win=0`: 62.10% with and without, paired +0.00 [−0.62, +0.62].
+/// ([`crate::engine::model::opponent::MAXIMIN_SWITCH_ROUND`]). It scores higher against
+/// `bot:bidder=maximin,win=10` and the same against `bot:bidder=equilibrium,win=0`.
+/// Measured: docs/experiments.md#maximin-model.
 pub const MAXIMIN_MODEL_DEFAULT: bool = true;
 
 /// Whether the decided-game gate expects the auctions left to earn what the game's
@@ -83,10 +78,12 @@ pub struct BotConfig {
     /// Rollouts per win curve in round 2 (see [`ROLLOUTS`]).
     pub rollouts: usize,
     /// Whether rollout win curves are calibrated to the table's expected final difference
-    /// (see [`crate::engine::search::control_variate`]); without, they are the empirical distribution.
+    /// (see [`crate::engine::search::control_variate`]); without, they are the empirical
+    /// distribution.
     pub control_variate: bool,
-    /// Whether the model's bids are held to the safety limits ([`crate::engine::safety::payoff::Limits`]);
-    /// without, the model is trusted without limit (a measurement of what the limits cost).
+    /// Whether the model's bids are held to the safety limits
+    /// ([`crate::engine::safety::payoff::Limits`]); without, the model is trusted without limit (a
+    /// measurement of what the limits cost).
     pub safety: bool,
     /// Whether the regret account limits the model's bids (see
     /// [`crate::engine::safety::account::Account::regret`]); without, the other limits alone.
@@ -131,8 +128,9 @@ impl Default for BotConfig {
 }
 
 /// Rollouts per win curve in round 2 (later rounds scale it by
-/// [`crate::engine::search::endgame::ROLLOUT_PERCENT_BY_ROUND`]). 400 → 800 in e7a506f; 800 → 1,800 when the schedule was
-/// set to fill the time budget (see [`crate::engine::search::endgame::ROLLOUT_PERCENT_BY_ROUND`]).
+/// [`crate::engine::search::endgame::ROLLOUT_PERCENT_BY_ROUND`]): 1,800, set with that
+/// schedule so that every round's rollouts fill the time a decision may take.
+/// Measured: docs/experiments.md#rollout-schedule.
 pub const ROLLOUTS: usize = 1_800;
 
 /// Who a switch is for: reproducible play, or an experiment on the default.

@@ -25,9 +25,9 @@ pub struct StepPolicy {
     pub coarsest_code: u8,
 }
 
-/// The shipped policy. Chosen from the frontier that `harness export --frontier` prints
-/// (data.bin size against the loss in play measured by `harness measure table-audit --table`);
-/// see the README's "Submitting" section for the figures.
+/// The shipped policy. Chosen from the frontier of data.bin size against the loss in play
+/// (`harness export DIR --step-scale S --finest F --coarsest C`, then
+/// `harness measure table-audit --table DIR/data.bin`): docs/results.md#table-frontier.
 pub const DEFAULT_STEP_POLICY: StepPolicy = StepPolicy {
     scale_units: 0.1,
     finest_code: 1,

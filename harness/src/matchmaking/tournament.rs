@@ -5,7 +5,8 @@ use crate::player::PlayerSpec;
 use crate::samples::{SampleConfig, SAMPLE_COUNT};
 
 /// Deals per opponent by default: 200 games each (the bot bids for the win from round 2,
-/// which costs rollouts: the README's first command takes about six minutes on 2 cores).
+/// which costs rollouts: the README's first command takes about five minutes on 2 cores,
+/// docs/results.md#timing).
 pub const DEFAULT_DEALS: usize = 100;
 
 /// A tournament: one player (X) against a list of opponents.

@@ -1,7 +1,8 @@
 //! `harness measure curve-variance`: how noisy the rollout win curves are, per rollout, and what
 //! three variance reductions buy: common random numbers (the same futures for both
 //! bundles, what the bot does), antithetic coins (each future's dice played a second
-//! time with every later auction's coin flipped; measured, not adopted) and the table's
+//! time with every later auction's coin flipped; measured, not adopted: it raised a point's
+//! variance, docs/experiments.md#curve-variance) and the table's
 //! expected difference as a control variate on top of common random numbers.
 //!
 //! A position is a `ROLL` of rounds 2–10 of the default bot's self-play at which the bot

@@ -14,10 +14,10 @@ use crate::engine::value::bidding::equilibrium_bid;
 use crate::protocol::{Group, BID_MAX_POINTS};
 use crate::rng::Pcg64;
 
-/// Weight always kept on the worst case when bidding for the win: none, since 37ee622. In a
-/// close game a floor bought insurance (up to 2,500 points a bid) against an adversary the
-/// model had no evidence of; readers are covered by the reader weight. Not measured alone
-/// (with that commit's other changes: 58.55% ± 1.19 against bot:win=0, 58.77% ± 1.17 before).
+/// Weight always kept on the worst case when bidding for the win: none. In a close game a
+/// floor bought insurance (up to 2,500 points a bid) against an adversary the model had no
+/// evidence of; readers are covered by the reader weight. Not measured alone, only with its
+/// commit's other changes: docs/experiments.md#win-mode-tuning.
 pub const ROBUST_FLOOR_WIN: f64 = 0.0;
 
 /// Scale factors of the equilibrium amount also tried as candidates (besides 0, the model's
@@ -27,22 +27,22 @@ const EQUILIBRIUM_MULTIPLES: [f64; 8] = [0.25, 0.5, 0.75, 1.25, 1.5, 2.0, 3.0, 4
 
 /// Hedge weight from which the opponent is treated as one that may read our bids: from
 /// there on the bid is drawn among the near-best ones with a private generator, so a
-/// copy of this bot run on our inputs cannot know it. Set by hand (bd30750); the drawing
-/// was measured (see [`RANDOMIZE_TOLERANCE`]), other thresholds were not. Early in a game
+/// copy of this bot run on our inputs cannot know it. Set by hand; the drawing was
+/// measured (see [`RANDOMIZE_TOLERANCE`]), other thresholds were not. Early in a game
 /// the habits explain little, so the hedge is above 0.5 and the bid is drawn against
-/// every opponent. Never drawing scored 60.94% against `bot:bidder=equilibrium,win=0`
-/// where the default scored 62.46%, on the same 297 deal pairs (seed 3, a run stopped
-/// early, 47e145e): paired −1.52 points [−5.15, +2.12]. So the draw's cost against an
-/// opponent that does not read us was not measurable at that size.
+/// every opponent. Never drawing scored no higher against `bot:bidder=equilibrium,win=0`
+/// (a little lower, within noise), so the draw's cost against an opponent that does not
+/// read us was not measurable at that size. Measured: docs/experiments.md#never-draw.
 pub const RANDOMIZE_FROM_HEDGE: f64 = 0.5;
 /// Margin added to the draw's tolerance against a suspected reader, points. Set by hand in
 /// 4aae6ee, when `MARGIN_PER_POINT` was 1e-5 (then 0.05 of win probability); at 1e-9 it
 /// adds 5e-6, so the 0.01 decides and margin no longer bounds the draw. Not measured.
 pub const RANDOMIZE_MARGIN_POINTS: f64 = 5_000.0;
 /// How far below the best objective a bid may be and still be drawn: 0.01 of win
-/// probability plus [`RANDOMIZE_MARGIN_POINTS`] of margin. The draw at 0.01, with bd30750's
-/// sharper reader hypothesis, took the bot from 45.70% to 56.60% against a reader running a
-/// copy of it (`harness match bot reader --deals 1000`); other tolerances not compared.
+/// probability plus [`RANDOMIZE_MARGIN_POINTS`] of margin. The draw at 0.01, with the same
+/// commit's sharper reader hypothesis, took the bot from below half to above half against a
+/// reader running a copy of it; other tolerances not compared.
+/// Measured: docs/experiments.md#private-draw.
 pub const RANDOMIZE_TOLERANCE: f64 = 0.01 + MARGIN_PER_POINT * RANDOMIZE_MARGIN_POINTS;
 
 /// The bid maximising the hedged win objective (deterministic, no limit on its risk: for

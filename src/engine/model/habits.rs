@@ -11,9 +11,9 @@ use crate::protocol::{Group, BID_MAX_POINTS};
 /// Chance a deterministic group rule is not followed (noise, ties the rule breaks otherwise).
 /// Set by hand (0e818d9); not measured.
 pub const GROUP_SLIP: f64 = 0.03;
-/// The smallest spread of an amount prediction (and the reader's), points. 20 → 2 in 37ee622
-/// so a zero bidder is answered with 1-5 points, not 41; not measured alone (with that
-/// commit's other changes: 58.55% ± 1.19 against bot:win=0, 58.77% ± 1.17 before).
+/// The smallest spread of an amount prediction (and the reader's), points: 2 (was 20), so a
+/// zero bidder is answered with 1-5 points, not 41. Not measured alone, only with its
+/// commit's other changes: docs/experiments.md#win-mode-tuning.
 pub const SPREAD_MIN_POINTS: f64 = 2.0;
 /// Relative spread assumed before a habit has made any prediction. Set by hand (0e818d9);
 /// not measured.

@@ -20,9 +20,9 @@ use crate::protocol::{Group, BID_MAX_POINTS};
 /// no value was compared with another (`harness gauntlet --deals 100` at other values would
 /// measure it).
 pub const UNEXPLAINED_PRIOR: f64 = 0.10;
-/// Prior weight of the reader component. Adding the component at 0.10 took the model bot
-/// from 45.05% ± 1.49 to 50.00% against a reader (`harness match bot:bidder=model
-/// reader:bidder=model --deals 2000`, 66f8c35); 0.10 itself was set by hand, not compared.
+/// Prior weight of the reader component. Adding the component took the model bot from
+/// below half to half against a reader; 0.10 itself was set by hand, not compared.
+/// Measured: docs/experiments.md#reader-hypothesis.
 pub const READER_PRIOR: f64 = 0.10;
 /// Chance a habit's amount is noise rather than its prediction. Set by hand (0e818d9);
 /// not measured.
@@ -71,29 +71,26 @@ pub const MIN_OBSERVED_ROUNDS: usize = 1;
 /// The round from which the opponent may switch to its maximin bid on the win curves
 /// ([`RoundFeatures::maximin_bid`]): a contestant that bids the equilibrium and prices
 /// only the last rounds by win probability (the stronger reference) starts there.
-/// Against `bot:bidder=maximin,win=10`, the bot told its bids in advance scored 11 points
-/// more than the bot without this component (104 deal pairs); over 500 deal pairs (seed 3,
-/// 47e145e) it scored 61.80% against the default's 58.10%, paired +3.70 points [+0.13,
-/// +7.27]: what modelling it can still earn. The safety limits are not
-/// what stands between the default and that figure: without them (`bot:safety=0`) the bot
-/// scored 58.30% against the default's 58.10% on the same 500 deal pairs (seed 3, 47e145e),
-/// paired +0.20 points [−2.12, +2.52].
+/// Against `bot:bidder=maximin,win=10`, the bot told its bids in advance (the oracle) still
+/// scores a few points more than the default: what modelling it can still earn. The safety
+/// limits are not what stands between the default and that figure: without them
+/// (`bot:safety=0`) the bot scores the same as the default, within noise.
+/// Measured: docs/experiments.md#oracle-ceiling, docs/experiments.md#safety-off-vs-maximin.
 pub const MAXIMIN_SWITCH_ROUND: u8 = 10;
 /// Prior probability that the opponent bids its maximin bid from [`MAXIMIN_SWITCH_ROUND`]
 /// on, whatever its habit before; each win round from there on updates it by Bayes against
-/// the rest of the model. Against `bot:bidder=maximin,win=10`, with a habit that bid the
-/// maximin bid from round 2 beside it (since removed): 0.5 scored 57.50% and 0.25 56.30%,
-/// the model without either 54.40%; 0.5 against 0.25 paired +1.20 [+0.13, +2.27] over the
-/// same 500 deal pairs (`harness match bot:clock=0 bot:bidder=maximin,win=10,clock=0
-/// --deals 500 --seed 3 --time-scale 4`).
+/// the rest of the model. Against `bot:bidder=maximin,win=10`, 0.5 scored higher than 0.25
+/// (both beside a habit that bid the maximin bid from round 2, since removed), and either
+/// higher than the model without the switch. Measured:
+/// docs/experiments.md#maximin-habit-round-2 (and docs/experiments.md#maximin-model).
 pub const MAXIMIN_SWITCH_PRIOR: f64 = 0.5;
 /// Relative spread of the switch component's amount: the opponent's curves are its own
 /// rollouts' in round 10 (ours differ by sampling noise), exact in rounds 11 and 12.
 /// Set by hand. Against `bot:bidder=maximin,win=10` our mirrored maximin bid was its bid
-/// exactly in 35 of 37 auctions of round 10 (the two misses 25% and 33% off, at swings
-/// near 1,200), 33 of 33 in round 11 and 24 of 24 in round 12 (20 deal pairs, seed 3; a
-/// diagnostic build, 47e145e). A spread of 1% in rounds 11 and 12 scored 57.20% against
-/// its 57.32% on the same 396 deal pairs, paired −0.13 points [−0.37, +0.12]: not kept.
+/// exactly in all but two auctions of rounds 10–12 (both misses in round 10), and a sharper
+/// spread (1% in rounds 11 and 12) scored no better: not kept.
+/// Measured: docs/experiments.md#maximin-switch-spread (the prediction:
+/// docs/experiments.md#maximin-diagnostics).
 pub const MAXIMIN_SWITCH_SPREAD: f64 = 0.05;
 
 /// Offsets (in spreads) and weights of the atoms that stand for one habit's amount. Set by

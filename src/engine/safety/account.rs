@@ -38,11 +38,9 @@ use crate::protocol::Group;
 
 /// The expected-score allowance per game, points: the most the auctions of a game may
 /// earn below the equilibrium's guarantee, about 1% of a game's score. Against the zero
-/// bidders (sample 3, `harness tournament --deals 50`, with the win objective's margin
-/// weight at 1e-5 then) the bot's bid score was −9,200 at 1,000 and −5,900 at 3,000 (the
-/// first big auctions cost before gifts arrive); the reader scored the same at both
-/// (`harness match bot reader --deals 150`; b6f28f2). At 3,000 and 1e-9: −5,216 (`--deals
-/// 100`; 0eb81e6).
+/// bidders 3,000 costs less bid score than 1,000 (the first big auctions cost before gifts
+/// arrive), and the reader scored the same at both. Measured:
+/// docs/experiments.md#points-allowance.
 pub const POINTS_ALLOWANCE: f64 = 3_000.0;
 /// The win-probability allowance per game (the curves' units): with the points account's
 /// share below, the most the win rounds of a game may earn below the maximin guarantee.
@@ -56,8 +54,8 @@ pub const REGRET_ALLOWANCE: f64 = 3_000.0;
 /// the expected-score rounds won (gifts and profits, not the allowance) may be risked in
 /// the win rounds at this rate. A point of margin moves the win probability of a close
 /// game by up to about 2.7e-5 (the density at zero of the final difference, σ ≈ 15,000
-/// points at round 5: `harness measure calibrate`); 1e-5 is about a third of that (4aae6ee). The
-/// third was set by hand; not measured by matches.
+/// points at round 5: `harness measure calibrate`); 1e-5 is about a third of that. The third
+/// was set by hand; not measured by matches: docs/experiments.md#safe-exploitation.
 pub const WIN_PER_POINT: f64 = 1e-5;
 
 /// How one auction was priced, kept until its `GET` settles the account.

@@ -47,10 +47,9 @@ pub fn worst_case(swing_points: f64, g: Group, x: u32) -> f64 {
 
 /// Weight of one point of expected margin next to a win probability of 1: a tie-break,
 /// so that where the win probability cannot be moved the bid keeps its points. Larger
-/// weights kept more margin but made our bids easier to read: `harness gauntlet --deals
-/// 100` gave 59.5% / 60.5% / 62.0% against `contest:equilibrium` with mean margins 4,050 /
-/// 1,160 / 1,620 points below the equilibrium bidder's at 1e-9 / 3e-6 / 1e-5 (4aae6ee),
-/// while `harness match bot reader --deals 150` gave the bot 56.0% / 49.7% / 44.0% (b6f28f2).
+/// weights kept more margin but made our bids easier to read: against a copy of the bot
+/// reading our bids, the bot scored above half at 1e-9 and below half at 1e-5.
+/// Measured: docs/experiments.md#margin-weight.
 pub const MARGIN_PER_POINT: f64 = 1e-9;
 
 /// The two curves: we get A, we get B.
@@ -126,8 +125,9 @@ pub fn regret_points(swing_points: f64, reference: (Group, u32), bid: (Group, u3
 }
 
 /// What an auction's bid may risk: win probability below the safe bid's guarantee
-/// (`win`, win rounds only), points of worst case below it ([`super::trust::Trust::risk_cap_points`]),
-/// and points of regret next to it ([`super::account::Account::regret`]).
+/// (`win`, win rounds only), points of worst case below it
+/// ([`super::trust::Trust::risk_cap_points`]), and points of regret next to it
+/// ([`super::account::Account::regret`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Limits {
     /// Points below the safe bid's guarantee (expected-score rounds) or win probability

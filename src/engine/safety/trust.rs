@@ -22,8 +22,8 @@ use crate::protocol::Group;
 
 /// Risk in points a deviation may take per point of the largest stake at which the model
 /// has held: 1.5 lets a full deviation (risk `|S|/2`) reach three times the stakes already
-/// tested. At ½ (the tested stakes, no further) the zero bidders' bid score fell to
-/// −15,200 (`harness tournament --deals 50`, sample 3); at 1.5, −7,200.
+/// tested. At ½ (the tested stakes, no further) the zero bidders cost about twice the bid
+/// score they cost at 1.5. Measured: docs/experiments.md#trust-risk-per-stake.
 pub const TRUST_RISK_PER_STAKE: f64 = 1.5;
 /// Risk any deviation may take without a test (points): a bid one point off the
 /// equilibrium risks two or three, and win play's choices between `y − 1` and `y + 1`

@@ -18,8 +18,9 @@ use crate::rules::dice::Counts;
 
 /// Standard deviation (points) of the final score difference around the table's
 /// prediction right after the auction of round r (index r − 1), over 3000 self-play
-/// games of the table-and-equilibrium bot: printed by `harness measure calibrate 3000` (eccc4fe,
-/// reproduced in 4150b95); harness/tests/calibrate.rs checks it against 1,000 new games.
+/// games of the table-and-equilibrium bot, as `harness measure calibrate 3000` prints it;
+/// harness/tests/calibrate.rs checks it against 1,000 new games.
+/// Measured: docs/experiments.md#calibration.
 pub const FINAL_DIFF_SIGMA_POINTS: [f64; AUCTION_ROUNDS] = [
     16638.0, 16413.0, 16012.0, 15633.0, 14926.0, 14339.0, 13527.0, 12653.0, 11594.0, 10025.0,
     7910.0, 0.0,
@@ -27,17 +28,16 @@ pub const FINAL_DIFF_SIGMA_POINTS: [f64; AUCTION_ROUNDS] = [
 
 /// Expected final differences further than this many standard deviations from zero (with
 /// either bundle) leave nothing for the win-probability search to change: at 2.5σ a normal
-/// P(win) is within 0.6% of 0 or 1. 4 → 2.5 in e7a506f; not measured alone (that commit's
-/// 61.20% ± 1.32 against bot:win=0 includes it).
+/// P(win) is within 0.6% of 0 or 1. Lowered from 4 with other changes, not measured alone:
+/// docs/experiments.md#decided-sigmas.
 ///
-/// One σ per round is blunt: `harness measure state-spread 2000` (table-and-equilibrium self-play)
-/// called 50 positions decided before round 10's auction, and the leader lost 4 of them;
-/// the spread of the state itself (the table's second moment, `solver::moments`, times the
-/// auctions' share 0.66) called 51 and the leader won all, and 183 against 126 before round
-/// 11 (0 lost against 2). Not wired into the bot: rounds 2–9 almost never gate either way
-/// (at most 16 of 2,000 positions), rounds 11 and 12 are exact, and the exact form is a
-/// second 60 MB table (the coarse form by row, which `data.bin` could carry, lost 1 of 186
-/// before round 11).
+/// One σ per round is blunt: the spread of the state itself (the table's second moment,
+/// `solver::moments`, times the auctions' share) calls more positions decided before rounds
+/// 10 and 11, with fewer of their leaders losing (`harness measure state-spread 2000`,
+/// table-and-equilibrium self-play). Not wired into the bot: rounds 2–9 almost never gate
+/// either way, rounds 11 and 12 are exact, and the exact form is a second 60 MB table (the
+/// coarse form by row, which `data.bin` could carry, does less well).
+/// Measured: docs/experiments.md#state-spread.
 pub const DECIDED_SIGMAS: f64 = 2.5;
 
 /// The expected final difference beyond which a game is decided after round `round`'s
@@ -61,8 +61,8 @@ pub fn is_open(round: usize, diffs_points: &[f64]) -> bool {
 
 /// A win curve that moves less than this over the plausible transfers cannot be helped
 /// by bidding for the win: the expected-score response decides (and keeps its points).
-/// Set by hand in 37ee622; not measured alone (with that commit's other changes: 58.55% ±
-/// 1.19 against bot:win=0, 58.77% ± 1.17 before).
+/// Set by hand; not measured alone, only with its commit's other changes:
+/// docs/experiments.md#win-mode-tuning.
 pub const WIN_FLAT_EPSILON: f64 = 0.005;
 
 /// The probe's flatness threshold: any movement at all, half a probe rollout from a tie.
@@ -82,18 +82,13 @@ pub fn curves_matter(curves: &[WinCurve; 2], swing_points: f64, epsilon: f64) ->
 
 /// Rollouts per curve by round, in percent of round 2's ([`BotConfig::rollouts`]): 1,800
 /// in round 2 up to 31,500 in rounds 9–10. A rollout plays the auctions left, so later
-/// rounds' are cheaper; these fill the time a decision may take. Pinned to one core
-/// (`taskset -c 0 yacht-bot bench 60`, an idle machine) the schedule before (800 in round
-/// 2, then 1,080 / 1,480 / 2,160 / 2,920 / 4,000 / 5,600 / 8,000 / 8,000) took a p99 of 65 /
-/// 62 / 55 / 55 / 48 / 44 / 35 / 23 / 10 ms in rounds 2–10; each round now plays about
-/// 150 / p99 times as many (four times at most, where the standard error of a curve point
-/// is already below 0.005), so its p99 is near 150 ms, and near 225 ms in the slow spells
-/// this machine has (1.5 times slower), under the 250 ms bar. Four times the old counts in
-/// every round against `bot:bidder=equilibrium,win=0` (`harness gauntlet --bot
-/// bot:rollouts=3200,clock=0 --baseline bot:clock=0 --opponent bot:bidder=equilibrium,win=0
-/// --deals 500 --seed 21 --time-scale 4`, at 70225f6): 63.70% [60.92, 66.48] against 61.00%
-/// [58.17, 63.83], paired nElo +18.1 ± 21.5; twice: 62.00% [59.17, 64.83], nElo +6.9 ± 21.5.
-/// Rounds 11–12 are exact; round 1 rolls out nothing.
+/// rounds' are cheaper; these fill the time a decision may take. Each round plays about
+/// 150 / p99 times the counts of the schedule before (its p99 in ms pinned to one core; four
+/// times at most, where the standard error of a curve point is already below 0.005), so its
+/// p99 is near 150 ms, and near 225 ms in the slow spells this machine has (1.5 times
+/// slower), under the 250 ms bar. Four times the old counts in every round scored higher
+/// against `bot:bidder=equilibrium,win=0` (within noise). Rounds 11–12 are exact;
+/// round 1 rolls out nothing. Measured: docs/experiments.md#rollout-schedule.
 pub const ROLLOUT_PERCENT_BY_ROUND: [usize; AUCTION_ROUNDS + 1] = [
     100, 100, 100, 145, 220, 320, 500, 750, 1200, 1750, 1750, 100, 100,
 ];
@@ -104,8 +99,8 @@ pub fn rollouts_for_round(config: &BotConfig, round: usize) -> usize {
     (config.rollouts * percent / 100).max(1)
 }
 
-/// Rollouts of the probe that skips decided games: a small fraction of [`crate::engine::config::ROLLOUTS`], set by
-/// hand (e7a506f); not measured alone.
+/// Rollouts of the probe that skips decided games: a small fraction of
+/// [`crate::engine::config::ROLLOUTS`], set by hand (e7a506f); not measured alone.
 pub const PROBE_ROLLOUTS: usize = 64;
 /// Safety stop for computing both win curves of one bid: play uses fixed rollout counts,
 /// and this clock only guards the per-decision bars (p99 ≤ 250 ms, max ≤ 350 ms, pinned
@@ -115,11 +110,11 @@ pub const PROBE_ROLLOUTS: usize = 64;
 /// reached, so the rollouts end by the budget however slow the machine. It reads
 /// wall-clock time, which for this single-threaded search is at least the CPU time the
 /// judge counts (`../shared/RULES.md`), so it errs on the safe side; two searching bots
-/// sharing one core cut each other short. 240 ms, not 300: the same fixed counts took a
-/// p99 of 145–154 ms in rounds 2–7 on this machine one afternoon (22c90f7) and 240–362 ms
-/// the same evening, idle, pinned (`taskset -c 0 yacht-bot bench 60`, 109.6 s against
-/// 74 s), so the stop does bind on a slow host; there 250 ms gave a p99 of 250.2 ms (the
-/// search and the answer add about 2 ms), 240 keeps it under 250.
+/// sharing one core cut each other short. 240 ms, not 300: the same fixed counts ran far
+/// slower on this machine one evening than the same afternoon, idle and pinned, so the stop
+/// does bind on a slow host; there a 250 ms stop gave a p99 just over 250 ms (the search and
+/// the answer add about 2 ms), and 240 keeps it under 250.
+/// Measured: docs/experiments.md#safety-stop.
 pub const WIN_CURVES_BUDGET_MS: u64 = 240;
 
 /// A seed that depends only on the position, so decisions are reproducible.
@@ -146,8 +141,8 @@ pub enum WinSearch {
     /// `slack_points` is how far our final difference may move against us, next to what
     /// the safe bid leaves, before the game could be open again: beyond the decided
     /// margin ([`DECIDED_SIGMAS`]) where the expected differences (with what the auctions
-    /// left are expected to earn, [`crate::engine::track::earnings`]) decided it, the swing (the reach
-    /// over which the curves were found flat) where the rollouts did.
+    /// left are expected to earn, [`crate::engine::track::earnings`]) decided it, the swing (the
+    /// reach over which the curves were found flat) where the rollouts did.
     Decided { slack_points: f64 },
     /// The win curves: we get A, we get B.
     Curves([WinCurve; 2]),
@@ -247,9 +242,8 @@ pub fn win_search(view: &GameView, config: &BotConfig, a: &Counts, b: &Counts) -
         // Half the budget for the first curve; the second replays as many futures (the
         // same dice for both: common random numbers) until the whole budget is spent,
         // and the first keeps only the futures the second reached. The second curve's
-        // rollouts can be slower than the first's: without its own stop, one answer took
-        // 458 ms on a loaded machine (both programs pinned to core 0 while two harness
-        // runs used the other core: `harness match` of two `cmd:yacht-bot`).
+        // rollouts can be slower than the first's: without its own stop, one answer ran far
+        // past the budget on a loaded machine (docs/experiments.md#safety-stop).
         let deadline_a = started.map(|t| t + Duration::from_millis(WIN_CURVES_BUDGET_MS / 2));
         let deadline_b = started.map(|t| t + Duration::from_millis(WIN_CURVES_BUDGET_MS));
         let mut rollouts_a =
@@ -374,9 +368,9 @@ pub const WIN_SCORING_PER_CATEGORY: usize = 6;
 pub const WIN_TIE_TOLERANCE: f64 = 1e-9;
 
 /// The round-11 scoring with the highest P(win) + ½ P(draw) among the candidates
-/// (ties within [`WIN_TIE_TOLERANCE`]: the higher table value), against the opponent's table scoring; `None` in other
-/// rounds. Always searched (a few ms): a long shot such as a last YACHT is exactly what a
-/// normal approximation of the outcome would call decided.
+/// (ties within [`WIN_TIE_TOLERANCE`]: the higher table value), against the opponent's table
+/// scoring; `None` in other rounds. Always searched (a few ms): a long shot such as a last YACHT is
+/// exactly what a normal approximation of the outcome would call decided.
 pub fn win_scoring(view: &GameView, first_round: u8) -> Option<(Choice, f64)> {
     if first_round == 0 || (view.round as usize) != AUCTION_ROUNDS - 1 {
         return None;

@@ -56,9 +56,9 @@ pub fn sample_futures(round: u8, samples: usize, seed: u64) -> Vec<Vec<FutureRou
         .collect()
 }
 
-/// Rollouts between two looks at the clock. Set by hand (0a74a32), not tuned: at about
-/// 30 µs a rollout (in round 5, 2 × 800 rollouts took 47 ms at p99, 7c1a6f6) a batch
-/// overruns the deadline by about 0.5 ms at most.
+/// Rollouts between two looks at the clock. Set by hand, not tuned: at about 30 µs a
+/// rollout, a batch overruns the deadline by about 0.5 ms at most.
+/// Measured: docs/experiments.md#win-from-round-5.
 const CLOCK_EVERY_ROLLOUTS: usize = 16;
 
 /// The doubled final differences of a set of rollouts, and the mean the table expects of
