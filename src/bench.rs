@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use crate::engine::bot::decide_bid;
 use crate::engine::model::opponent::OpponentModel;
+use crate::engine::search::anytime::{SearchStats, Stop};
 use crate::engine::Reply;
 use crate::engine::{Bot, BotConfig, TablePlayer};
 use crate::game::{play_agents, Agent, Deal};
@@ -37,6 +38,10 @@ pub struct BenchReport {
     /// Every answer as `game decision answer`, one per line: two runs (say, on two
     /// tables) compare line by line to count the decisions that changed.
     pub answers: String,
+    /// What each rollout search of the first seat played, by round.
+    pub searches: Vec<(u8, SearchStats)>,
+    /// Whether the bots played with the clock (the signature then depends on the machine).
+    pub clock: bool,
 }
 
 impl BenchReport {
@@ -61,13 +66,19 @@ pub fn quantile<T: Copy>(sorted: &[T], q: f64) -> Option<T> {
     Some(sorted[rank - 1])
 }
 
-/// Self-play of `games` fixed deals with `config` in both seats.
+/// Self-play of `games` fixed deals with `config` in both seats, without the clock.
 pub fn run(games: usize, config: BotConfig) -> BenchReport {
-    // The private generator is seeded and the clock never cuts a search short, so the
-    // signature is the same on every run and every machine, whatever the load.
+    run_with(games, config, false)
+}
+
+/// [`run`], with the clock and the answer budget as the judge runs the bot if `clock`: what
+/// the budget buys on this machine (the signature then depends on the machine and its load).
+pub fn run_with(games: usize, config: BotConfig, clock: bool) -> BenchReport {
+    // The private generator is seeded and, without the clock, nothing cuts a search short,
+    // so the signature is the same on every run and every machine, whatever the load.
     let config = BotConfig {
         rng_seed: Some(config.rng_seed.unwrap_or(BENCH_SEED)),
-        use_clock: false,
+        use_clock: clock,
         ..config
     };
     let deals = Deal::seeded(BENCH_SEED, games);
@@ -77,6 +88,7 @@ pub fn run(games: usize, config: BotConfig) -> BenchReport {
     let mut latency_ns = Vec::new();
     let mut warnings = 0;
     let mut total = 0i64;
+    let mut searches = Vec::new();
     for (i, deal) in deals.iter().enumerate() {
         // Self-play, and two mis-scaled equilibrium bidders that the opponent model
         // exploits, so the signature covers every decision path.
@@ -92,6 +104,7 @@ pub fn run(games: usize, config: BotConfig) -> BenchReport {
             answers += &format!("{i} {d} {answer}\n");
         }
         latency_ns.extend(record.decision_ns);
+        searches.extend_from_slice(bot.searches());
         warnings += record.warnings.len();
         total += record.totals[0];
     }
@@ -105,6 +118,8 @@ pub fn run(games: usize, config: BotConfig) -> BenchReport {
         warnings,
         mean_total_points: total as f64 / games.max(1) as f64,
         answers,
+        searches,
+        clock,
     }
 }
 
@@ -179,7 +194,39 @@ pub fn format_report(report: &BenchReport) -> String {
             us(quantile(&ns, 1.0).unwrap_or(0))
         );
     }
+    out += "win searches by round (seat 1): searches, mean rollouts per curve (x the base \
+            count), settled / capped / clock-stopped\n";
+    for round in 2..=10u8 {
+        let here: Vec<&SearchStats> = report
+            .searches
+            .iter()
+            .filter(|(r, _)| *r == round)
+            .map(|(_, s)| s)
+            .collect();
+        if here.is_empty() {
+            continue;
+        }
+        let n = here.len() as f64;
+        let mean = here.iter().map(|s| s.rollouts as f64).sum::<f64>() / n;
+        let multiple = here
+            .iter()
+            .map(|s| s.rollouts as f64 / s.base.max(1) as f64)
+            .sum::<f64>()
+            / n;
+        let count = |stop: Stop| here.iter().filter(|s| s.stop == stop).count();
+        out += &format!(
+            "  {round:>2} {:>5} {:>9.0} (x{multiple:.2}) {:>5} / {:>5} / {:>5}\n",
+            here.len(),
+            mean,
+            count(Stop::Settled),
+            count(Stop::Cap),
+            count(Stop::Clock)
+        );
+    }
     out += &format!("mean total (seat 1) {:.0}\n", report.mean_total_points);
+    if report.clock {
+        out += "clock on (--judge-clock): the signature depends on this machine and its load\n";
+    }
     out
 }
 

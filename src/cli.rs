@@ -28,9 +28,11 @@ fn usage() -> String {
 usage: yacht-bot [NYPC]              play on stdin/stdout, the judge's protocol (what the judge
                                      runs: ./main NYPC); the table is the embedded one
        yacht-bot --table DATA_BIN    the same, with a data.bin instead (the contest export's)
-       yacht-bot bench [GAMES] [--answers FILE]
+       yacht-bot bench [GAMES] [--answers FILE] [--judge-clock]
                                      fixed deals through the real decision path: signature and
-                                     speed; --answers writes every answer (game, decision, answer)
+                                     speed; --answers writes every answer (game, decision, answer);
+                                     --judge-clock plays with the clock and the answer budget (what
+                                     the budget buys here; the signature then depends on the machine)
        yacht-bot --version           version and the table in use
 ",
     );
@@ -81,6 +83,8 @@ pub struct Options {
     pub table: Option<String>,
     /// Where `bench` writes every answer.
     pub answers: Option<String>,
+    /// Whether `bench` plays with the clock and the answer budget.
+    pub judge_clock: bool,
     /// Arguments that were not understood.
     pub unknown: Vec<String>,
 }
@@ -95,6 +99,7 @@ pub fn parse(args: &[String]) -> Options {
         config: BotConfig::default(),
         table: None,
         answers: None,
+        judge_clock: false,
         unknown: Vec::new(),
     };
     let mut i = 0;
@@ -112,6 +117,7 @@ pub fn parse(args: &[String]) -> Options {
         }
         match arg {
             "--no-clock" => options.config.use_clock = false,
+            "--judge-clock" => options.judge_clock = true,
             "--table" => match value {
                 Some(v) => {
                     options.table = Some(v.clone());
@@ -167,7 +173,7 @@ pub fn main(args: &[String]) -> ExitCode {
     match options.command {
         Command::Version => print_version(),
         Command::Bench { games } => {
-            let report = crate::bench::run(games, options.config);
+            let report = crate::bench::run_with(games, options.config, options.judge_clock);
             print!("{}", crate::bench::format_report(&report));
             if let Some(path) = &options.answers
                 && let Err(e) = std::fs::write(path, &report.answers)

@@ -8,7 +8,8 @@ use crate::engine::model::features::RoundFeatures;
 use crate::engine::model::opponent::{Atom, OpponentModel, Predictive, MIN_OBSERVED_ROUNDS};
 use crate::engine::safety::account::{Account, Pricing, Settlement};
 use crate::engine::safety::payoff::{Curves, Limits};
-use crate::engine::search::endgame::{win_curves, win_search, WinSearch};
+use crate::engine::search::anytime::SearchStats;
+use crate::engine::search::endgame::{win_search_settled, WinSearch};
 use crate::engine::track::view::GameView;
 use crate::engine::value::bidding::{bundle_values, equilibrium_bid};
 use crate::engine::value::choice::warm_up;
@@ -30,6 +31,8 @@ pub struct Bot {
     account: Account,
     /// The private generator (see [`BotConfig::rng_seed`]).
     rng: Pcg64,
+    /// What each rollout search of this game played, by round (for `bench`'s report).
+    searches: Vec<(u8, SearchStats)>,
 }
 
 impl Default for Bot {
@@ -47,7 +50,13 @@ impl Bot {
             pending: None,
             account: Account::default(),
             rng: Pcg64::seed_from_u64(config.rng_seed.unwrap_or_else(entropy_seed)),
+            searches: Vec::new(),
         }
+    }
+
+    /// What each rollout search of the current game played, by round.
+    pub fn searches(&self) -> &[(u8, SearchStats)] {
+        &self.searches
     }
 
     /// The tracked game.
@@ -62,6 +71,7 @@ impl Bot {
                 self.model = OpponentModel::with_maximin(self.config.maximin_model);
                 self.pending = None;
                 self.account = Account::default();
+                self.searches.clear();
                 warm_up();
             }
             Command::Get {
@@ -78,15 +88,19 @@ impl Bot {
             }
             _ => {}
         }
-        let (config, model, account, rng, pending) = (
+        let (config, model, account, rng, pending, searches) = (
             &self.config,
             &self.model,
             &self.account,
             &mut self.rng,
             &mut self.pending,
+            &mut self.searches,
         );
         self.player.handle(command, |view| {
             let (group, amount, p) = decide_bid_with(view, config, model, account, Some(rng));
+            if let Some(stats) = p.as_ref().and_then(|p| p.search) {
+                searches.push((view.round, stats));
+            }
             *pending = p;
             (group, amount)
         })
@@ -244,6 +258,8 @@ pub struct BidExplanation {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Pending {
     pub features: RoundFeatures,
+    /// What the win search played (rounds priced by rollouts).
+    pub search: Option<SearchStats>,
     pub settlement: Settlement,
 }
 
@@ -278,7 +294,16 @@ pub fn decide_bid_with(
         }
         Bidder::Maximin => {
             let swing_points = bundle_values(&view.me, &view.opp, &a, &b).swing_points();
-            let (group, amount) = match win_curves(view, config, &a, &b) {
+            let (search, _) = win_search_settled(view, config, &a, &b, &mut |[ca, cb]| {
+                let curves = Curves {
+                    a: ca,
+                    b: cb,
+                    swing_points: swing_points as f64,
+                };
+                let r = best_win_response(&curves, &Predictive::default());
+                Some((r.group, r.amount))
+            });
+            let (group, amount) = match search.curves() {
                 Some([ca, cb]) => {
                     let curves = Curves {
                         a: &ca,
@@ -296,7 +321,25 @@ pub fn decide_bid_with(
         Bidder::Model => {
             let mut features = RoundFeatures::compute(view, &a, &b);
             let swing_points = features.swing_points;
-            let search = win_search(view, config, &a, &b);
+            // Each stage of the win search asks what the bid would be on its curves (the
+            // deterministic answer, without the draw): it doubles its rollouts while that
+            // bid still moves.
+            let win_limits = limits_for(config, account, true);
+            let (search, search_stats) =
+                win_search_settled(view, config, &a, &b, &mut |[ca, cb]| {
+                    let curves = Curves {
+                        a: ca,
+                        b: cb,
+                        swing_points,
+                    };
+                    let mut staged = features;
+                    if config.maximin_model {
+                        staged.maximin_bid = Some(opponent_maximin(&curves));
+                    }
+                    let r =
+                        best_win_response_with(&curves, &model.predict(&staged), None, &win_limits);
+                    Some((r.group, r.amount))
+                });
             let decided_slack = match search {
                 WinSearch::Decided { slack_points } => Some(slack_points),
                 _ => None,
@@ -320,8 +363,7 @@ pub fn decide_bid_with(
                         b: &cb,
                         swing_points,
                     };
-                    let limits = limits_for(config, account, true);
-                    let response = best_win_response_with(&curves, &predictive, rng, &limits);
+                    let response = best_win_response_with(&curves, &predictive, rng, &win_limits);
                     (
                         response,
                         Pricing::Win {
@@ -347,6 +389,7 @@ pub fn decide_bid_with(
             };
             let pending = Pending {
                 features,
+                search: search_stats,
                 settlement: Settlement {
                     pricing,
                     reference: response.reference,

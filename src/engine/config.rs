@@ -77,6 +77,12 @@ pub struct BotConfig {
     pub use_clock: bool,
     /// Rollouts per win curve in round 2 (see [`ROLLOUTS`]).
     pub rollouts: usize,
+    /// How many times a win search may double its rollouts while the bid they lead to
+    /// still moves (see [`DEEPEN_DEFAULT`]; 0: the base count only).
+    pub deepen: u8,
+    /// The time one answer may take with the clock on, milliseconds (see
+    /// [`BUDGET_MS_DEFAULT`]); the win search stops within it.
+    pub budget_ms: u32,
     /// Whether rollout win curves are calibrated to the table's expected final difference
     /// (see [`crate::engine::search::control_variate`]); without, they are the empirical
     /// distribution.
@@ -104,6 +110,8 @@ impl BotConfig {
         win_from_round: WIN_FROM_ROUND_DEFAULT,
         use_clock: true,
         rollouts: ROLLOUTS,
+        deepen: DEEPEN_DEFAULT,
+        budget_ms: BUDGET_MS_DEFAULT,
         control_variate: CONTROL_VARIATE_DEFAULT,
         safety: true,
         regret_limit: true,
@@ -132,6 +140,18 @@ impl Default for BotConfig {
 /// schedule so that every round's rollouts fill the time a decision may take.
 /// Measured: docs/experiments.md#rollout-schedule.
 pub const ROLLOUTS: usize = 1_800;
+
+/// Doublings of the rollouts a win search may make while its bid still moves
+/// ([`crate::engine::search::anytime`]).
+pub const DEEPEN_DEFAULT: u8 = 0;
+
+/// The time one answer may take, milliseconds: the judge allows 500 ms of CPU per answer
+/// (`../shared/RULES.md`); the bot reads wall-clock time, which is at least the CPU time
+/// the judge counts, and keeps 100 ms for what it does not control (the process's
+/// scheduling on a busy host, the pipe, page faults of the table's first reads). Within it
+/// the win search stops [`crate::engine::search::endgame::AFTER_ROLLOUTS_MS`] early, for the
+/// bid itself. Timing: docs/results.md#timing.
+pub const BUDGET_MS_DEFAULT: u32 = 400;
 
 /// Who a switch is for: reproducible play, or an experiment on the default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -227,6 +247,37 @@ pub const SWITCHES: &[Switch] = &[
                 .is_some()
         },
         get: |c| c.rollouts.to_string(),
+    },
+    Switch {
+        key: "deepen",
+        flag: "--deepen",
+        values: "N",
+        help: "doublings of a win search's rollouts while its bid still moves (0: the base \
+               count only)",
+        kind: SwitchKind::Experiment,
+        set: |c, v| {
+            v.parse()
+                .ok()
+                .filter(|&n| n <= 6)
+                .map(|n| c.deepen = n)
+                .is_some()
+        },
+        get: |c| c.deepen.to_string(),
+    },
+    Switch {
+        key: "budget",
+        flag: "--budget-ms",
+        values: "MS",
+        help: "time one answer may take with the clock on (default 400; the judge allows 500)",
+        kind: SwitchKind::Experiment,
+        set: |c, v| {
+            v.parse()
+                .ok()
+                .filter(|&ms| (10..=5_000).contains(&ms))
+                .map(|ms| c.budget_ms = ms)
+                .is_some()
+        },
+        get: |c| c.budget_ms.to_string(),
     },
     Switch {
         key: "cv",

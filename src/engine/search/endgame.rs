@@ -2,7 +2,8 @@
 
 use std::time::{Duration, Instant};
 
-use super::rollout::{play_rollouts, play_rollouts_from, sample_futures};
+use super::anytime::{staged_curves, Decide, Reach, SearchStats, Starts};
+use super::rollout::{play_rollouts, play_rollouts_from, sample_futures, Futures};
 use super::wincurve::{
     after_table_scoring, final_rest_points, pairs_curve, sure_win_probability, WinCurve,
 };
@@ -102,20 +103,11 @@ pub fn rollouts_for_round(config: &BotConfig, round: usize) -> usize {
 /// Rollouts of the probe that skips decided games: a small fraction of
 /// [`crate::engine::config::ROLLOUTS`], set by hand (e7a506f); not measured alone.
 pub const PROBE_ROLLOUTS: usize = 64;
-/// Safety stop for computing both win curves of one bid: play uses fixed rollout counts,
-/// and this clock only guards the per-decision bars (p99 ≤ 250 ms, max ≤ 350 ms, pinned
-/// to one core; the judge allows 500 ms of CPU) on a machine slower or busier than the
-/// benchmark's. The first curve stops at half the budget; the second replays as many
-/// futures and stops at the whole budget, and the first keeps only the futures the second
-/// reached, so the rollouts end by the budget however slow the machine. It reads
-/// wall-clock time, which for this single-threaded search is at least the CPU time the
-/// judge counts (`../shared/RULES.md`), so it errs on the safe side; two searching bots
-/// sharing one core cut each other short. 240 ms, not 300: the same fixed counts ran far
-/// slower on this machine one evening than the same afternoon, idle and pinned, so the stop
-/// does bind on a slow host; there a 250 ms stop gave a p99 just over 250 ms (the search and
-/// the answer add about 2 ms), and 240 keeps it under 250.
-/// Measured: docs/experiments.md#safety-stop.
-pub const WIN_CURVES_BUDGET_MS: u64 = 240;
+/// Time kept from the answer's budget ([`BotConfig::budget_ms`]) for what follows the
+/// rollouts: building the last curves (sorting up to a few hundred thousand values), the
+/// bid itself and writing it. Set by hand above what they take (a few ms; the bid's
+/// latency is measured by `yacht-bot bench --clock` and the harness's match reports).
+pub const AFTER_ROLLOUTS_MS: u64 = 20;
 
 /// A seed that depends only on the position, so decisions are reproducible.
 fn rollout_seed(view: &GameView, a: &Counts, b: &Counts) -> u64 {
@@ -169,20 +161,33 @@ pub fn win_curves(
     win_search(view, config, a, b).curves()
 }
 
+/// [`win_search_settled`] with no bid to settle: the base count of rollouts.
+pub fn win_search(view: &GameView, config: &BotConfig, a: &Counts, b: &Counts) -> WinSearch {
+    win_search_settled(view, config, a, b, &mut |_| None).0
+}
+
 /// The win search of the open auction: no curves before `first_round` (0: never) or
 /// where the game is decided (the win probability cannot move with any plausible
 /// transfer, counting what the auctions left are expected to earn with
-/// [`BotConfig::earnings_gate`]). Before round 11 each curve plays
-/// [`rollouts_for_round`] futures; with `use_clock` they also stop at
-/// [`WIN_CURVES_BUDGET_MS`] (a safety stop), without, all of them run.
-pub fn win_search(view: &GameView, config: &BotConfig, a: &Counts, b: &Counts) -> WinSearch {
+/// [`BotConfig::earnings_gate`]). Before round 11 the curves are an anytime rollout search
+/// ([`staged_curves`]): [`rollouts_for_round`] futures, doubled up to
+/// [`BotConfig::deepen`] times while `decide` (the bid the curves lead to) moves; with
+/// `use_clock` it also stops within [`BotConfig::budget_ms`] of the call. Also returns
+/// what the rollouts played, where they ran.
+pub fn win_search_settled(
+    view: &GameView,
+    config: &BotConfig,
+    a: &Counts,
+    b: &Counts,
+    decide: &mut Decide,
+) -> (WinSearch, Option<SearchStats>) {
     let (first_round, use_clock) = (config.win_from_round, config.use_clock);
-    // Only play reads the clock (a safety stop); bench never does.
+    // Only play reads the clock; bench never does.
     let started = use_clock.then(Instant::now);
     let round = view.round as usize;
     // Round 1 has no scoring to roll out from; it always bids for the expected score.
     if first_round == 0 || round < (first_round as usize).max(2) || round > AUCTION_ROUNDS {
-        return WinSearch::NotWinRound;
+        return (WinSearch::NotWinRound, None);
     }
     // Far ahead or far behind whichever bundle we get: the expected score decides. The
     // opponent's expected remaining score is the table's, less what its scorings are
@@ -205,10 +210,10 @@ pub fn win_search(view: &GameView, config: &BotConfig, a: &Counts, b: &Counts) -
     };
     let gated = expected.map(|d| d + earnings_points);
     if !is_open(round, &gated) {
-        return WinSearch::Decided {
-            slack_points: decided_slack_points(round, &gated),
-        };
+        let slack_points = decided_slack_points(round, &gated);
+        return (WinSearch::Decided { slack_points }, None);
     }
+    let mut stats = None;
     let curves: [WinCurve; 2] = if round == AUCTION_ROUNDS {
         // No dice left to roll: the final difference is known for each assignment.
         expected.map(|d| WinCurve::Exact {
@@ -223,12 +228,11 @@ pub fn win_search(view: &GameView, config: &BotConfig, a: &Counts, b: &Counts) -
         };
         [curve(a, b), curve(b, a)]
     } else {
-        let rollouts = rollouts_for_round(config, round);
-        let futures = sample_futures(view.round, rollouts, rollout_seed(view, a, b));
+        let mut futures = Futures::new(view.round, rollout_seed(view, a, b));
         // A cheap probe first: where a few dozen rollouts show the win probability cannot
         // move (a decided game), the full search is skipped.
-        let probe = &futures[..PROBE_ROLLOUTS.min(futures.len())];
-        // One memo for all four curves: the full search replays the probe's futures.
+        let probe = futures.first(PROBE_ROLLOUTS);
+        // One memo for all the curves: the full search replays the probe's futures.
         let mut cache = ChoiceCache::new();
         let control = config.control_variate;
         let probe_curves = [
@@ -237,41 +241,46 @@ pub fn win_search(view: &GameView, config: &BotConfig, a: &Counts, b: &Counts) -
         ]
         .map(|c| c.shifted(drift_points + earnings_points));
         if !curves_matter(&probe_curves, v.swing_points() as f64, PROBE_EPSILON) {
-            return flat(v.swing_points() as f64);
+            return (flat(v.swing_points() as f64), None);
         }
-        // Half the budget for the first curve; the second replays as many futures (the
-        // same dice for both: common random numbers) until the whole budget is spent,
-        // and the first keeps only the futures the second reached. The second curve's
-        // rollouts can be slower than the first's: without its own stop, one answer ran far
-        // past the budget on a loaded machine (docs/experiments.md#safety-stop).
-        let deadline_a = started.map(|t| t + Duration::from_millis(WIN_CURVES_BUDGET_MS / 2));
-        let deadline_b = started.map(|t| t + Duration::from_millis(WIN_CURVES_BUDGET_MS));
-        let mut rollouts_a =
-            play_rollouts(&view.me, &view.opp, a, b, &futures, deadline_a, &mut cache);
-        let rollouts_b = play_rollouts(
-            &view.me,
-            &view.opp,
-            b,
-            a,
-            &futures[..rollouts_a.played()],
-            deadline_b,
+        let starts = Starts {
+            me: [a, b].map(|mine| after_table_scoring(&view.me, mine)),
+            opp: [b, a].map(|theirs| after_table_scoring(&view.opp, theirs)),
+        };
+        let budget = Duration::from_millis(u64::from(config.budget_ms));
+        let reach = Reach {
+            base: rollouts_for_round(config, round),
+            doublings: config.deepen,
+            deadline: started
+                .map(|t| t + budget.saturating_sub(Duration::from_millis(AFTER_ROLLOUTS_MS))),
+        };
+        let (curves, played) = staged_curves(
+            &starts,
+            &mut futures,
+            reach,
+            control,
+            drift_points,
+            v.swing_points() as f64,
             &mut cache,
+            decide,
         );
-        rollouts_a.truncate(rollouts_b.played());
-        [rollouts_a.curve(control), rollouts_b.curve(control)]
+        stats = Some(played);
+        // Already shifted by the drift, as the bid saw them.
+        curves
     };
     // The exact and enumerated curves of rounds 11 and 12 and the rollouts take the
     // opponent's play from the table; `expected` already has the drift.
-    let curves = if round == AUCTION_ROUNDS {
+    let curves = if round == AUCTION_ROUNDS || stats.is_some() {
         curves
     } else {
         curves.map(|c| c.shifted(drift_points))
     };
-    if curves_matter(&curves, v.swing_points() as f64, WIN_FLAT_EPSILON) {
+    let search = if curves_matter(&curves, v.swing_points() as f64, WIN_FLAT_EPSILON) {
         WinSearch::Curves(curves)
     } else {
         flat(v.swing_points() as f64)
-    }
+    };
+    (search, stats)
 }
 
 /// A game the rollouts found decided: the curves were flat over transfers up to the

@@ -2,6 +2,7 @@
 //! calibrated by `control_variate`), and the round's search (`endgame`: exact in round 12,
 //! enumerated in 11, rollouts before).
 
+pub mod anytime;
 pub mod control_variate;
 pub mod endgame;
 pub mod rollout;

@@ -39,21 +39,49 @@ fn random_bundle(rng: &mut Pcg64) -> Counts {
     counts
 }
 
-/// Samples for the rounds after `round`: `samples` futures of `12 − round` auctions.
-pub fn sample_futures(round: u8, samples: usize, seed: u64) -> Vec<Vec<FutureRound>> {
-    let mut rng = Pcg64::seed_from_u64(seed);
-    let later = AUCTION_ROUNDS.saturating_sub(round as usize);
-    (0..samples)
-        .map(|_| {
-            (0..later)
+/// The futures of one search, drawn from one seeded stream as they are needed: the first
+/// `n` are the same however many are drawn later, so a search that plays more rollouts
+/// extends the one that played fewer.
+#[derive(Clone, Debug)]
+pub struct Futures {
+    rng: Pcg64,
+    later: usize,
+    drawn: Vec<Vec<FutureRound>>,
+}
+
+impl Futures {
+    /// The stream for the rounds after `round`, each future of `12 − round` auctions.
+    pub fn new(round: u8, seed: u64) -> Futures {
+        Futures {
+            rng: Pcg64::seed_from_u64(seed),
+            later: AUCTION_ROUNDS.saturating_sub(round as usize),
+            drawn: Vec::new(),
+        }
+    }
+
+    /// The first `n` futures, drawing those not drawn yet.
+    pub fn first(&mut self, n: usize) -> &[Vec<FutureRound>] {
+        while self.drawn.len() < n {
+            let rng = &mut self.rng;
+            let future = (0..self.later)
                 .map(|_| FutureRound {
-                    a: random_bundle(&mut rng),
-                    b: random_bundle(&mut rng),
+                    a: random_bundle(rng),
+                    b: random_bundle(rng),
                     we_win_coin: rng.chance(0.5),
                 })
-                .collect()
-        })
-        .collect()
+                .collect();
+            self.drawn.push(future);
+        }
+        &self.drawn[..n]
+    }
+}
+
+/// Samples for the rounds after `round`: `samples` futures of `12 − round` auctions (the
+/// first `samples` of [`Futures::new`]`(round, seed)`).
+pub fn sample_futures(round: u8, samples: usize, seed: u64) -> Vec<Vec<FutureRound>> {
+    let mut futures = Futures::new(round, seed);
+    futures.first(samples);
+    futures.drawn
 }
 
 /// Rollouts between two looks at the clock. Set by hand, not tuned: at about 30 µs a
@@ -81,6 +109,11 @@ impl Rollouts {
     /// Keeps the first `played` futures (those another curve on the same futures reached).
     pub fn truncate(&mut self, played: usize) {
         self.doubled.truncate(played);
+    }
+
+    /// Adds the rollouts of the futures after these (played from the same states).
+    pub fn extend(&mut self, more: Rollouts) {
+        self.doubled.extend(more.doubled);
     }
 
     /// The win curve: the empirical distribution, or with `control` the one calibrated to
