@@ -25,6 +25,31 @@ pub struct ExplainedBid {
     pub explanation: Option<BidExplanation>,
     /// The opponent's bid, from the `GET` that followed.
     pub opponent: Option<(Group, u32)>,
+    /// The model's heaviest habits when it bid (group rule × amount rule, weight), then the
+    /// weight nothing explains and the reader's.
+    pub habits: Vec<(String, f64)>,
+}
+
+/// Habits shown per bid.
+const HABITS_SHOWN: usize = 3;
+
+/// The model's heaviest habits, then its unexplained and reader weights.
+fn heaviest_habits(bot: &Bot) -> Vec<(String, f64)> {
+    let model = bot.model();
+    let weights = model.weights();
+    let mut named: Vec<(String, f64)> = model
+        .habits()
+        .iter()
+        .zip(&weights)
+        .map(|(h, &w)| (format!("{:?}x{:?}", h.group, h.amount), w))
+        .collect();
+    named.sort_by(|p, q| q.1.total_cmp(&p.1));
+    named.truncate(HABITS_SHOWN);
+    let n = model.habits().len();
+    for (i, name) in [(n, "unexplained"), (n + 1, "reader")] {
+        named.push((name.to_string(), weights.get(i).copied().unwrap_or(0.0)));
+    }
+    named
 }
 
 /// Re-runs the bot configured by `config` on the commands `side` received.
@@ -46,6 +71,7 @@ pub fn explain_side(log: &GameLog, side: Side, config: BotConfig) -> Vec<Explain
                 },
                 explanation: bot.explain_open_bid(),
                 opponent: None,
+                habits: heaviest_habits(&bot),
             }),
             Command::Get {
                 opp_group,
@@ -124,6 +150,14 @@ pub fn explain_text(bids: &[ExplainedBid]) -> String {
             );
         }
         out.push('\n');
+        if b.explanation.is_some() {
+            let habits: Vec<String> = b
+                .habits
+                .iter()
+                .map(|(name, w)| format!("{name} {w:.2}"))
+                .collect();
+            let _ = writeln!(out, "       weights: {}", habits.join(", "));
+        }
     }
     let differ = bids
         .iter()
