@@ -206,9 +206,19 @@ fn on_off(value: &str) -> Option<bool> {
     }
 }
 
-/// Sets a bool field from `0` or `1`.
-fn set_flag(field: &mut bool, value: &str) -> bool {
-    on_off(value).map(|on| *field = on).is_some()
+/// A switch that turns a `bool` field of the configuration on (`1`) or off (`0`).
+macro_rules! on_off {
+    ($key:literal, $flag:literal, $kind:ident, $field:ident, $help:literal) => {
+        Switch {
+            key: $key,
+            flag: $flag,
+            values: "0|1",
+            help: $help,
+            kind: SwitchKind::$kind,
+            set: |c, v| on_off(v).map(|on| c.$field = on).is_some(),
+            get: |c| u8::from(c.$field).to_string(),
+        }
+    };
 }
 
 /// Every switch, in the order labels list them.
@@ -279,51 +289,41 @@ pub const SWITCHES: &[Switch] = &[
         },
         get: |c| c.budget_ms.to_string(),
     },
-    Switch {
-        key: "cv",
-        flag: "--control-variate",
-        values: "0|1",
-        help: "0: raw rollout win curves, not calibrated to the table's expected difference",
-        kind: SwitchKind::Experiment,
-        set: |c, v| set_flag(&mut c.control_variate, v),
-        get: |c| u8::from(c.control_variate).to_string(),
-    },
-    Switch {
-        key: "maximin",
-        flag: "--maximin-model",
-        values: "0|1",
-        help: "0: the opponent model never expects a switch to maximin bids from round 10",
-        kind: SwitchKind::Experiment,
-        set: |c, v| set_flag(&mut c.maximin_model, v),
-        get: |c| u8::from(c.maximin_model).to_string(),
-    },
-    Switch {
-        key: "earn",
-        flag: "--earnings-gate",
-        values: "0|1",
-        help: "0: the decided-game gate without what the auctions left are expected to earn",
-        kind: SwitchKind::Experiment,
-        set: |c, v| set_flag(&mut c.earnings_gate, v),
-        get: |c| u8::from(c.earnings_gate).to_string(),
-    },
-    Switch {
-        key: "safety",
-        flag: "--safety",
-        values: "0|1",
-        help: "0: the model's bids without the safety limits",
-        kind: SwitchKind::Experiment,
-        set: |c, v| set_flag(&mut c.safety, v),
-        get: |c| u8::from(c.safety).to_string(),
-    },
-    Switch {
-        key: "regret",
-        flag: "--regret-limit",
-        values: "0|1",
-        help: "0: the safety limits without the regret account's",
-        kind: SwitchKind::Experiment,
-        set: |c, v| set_flag(&mut c.regret_limit, v),
-        get: |c| u8::from(c.regret_limit).to_string(),
-    },
+    on_off!(
+        "cv",
+        "--control-variate",
+        Experiment,
+        control_variate,
+        "0: raw rollout win curves, not calibrated to the table's expected difference"
+    ),
+    on_off!(
+        "maximin",
+        "--maximin-model",
+        Experiment,
+        maximin_model,
+        "0: the opponent model never expects a switch to maximin bids from round 10"
+    ),
+    on_off!(
+        "earn",
+        "--earnings-gate",
+        Experiment,
+        earnings_gate,
+        "0: the decided-game gate without what the auctions left are expected to earn"
+    ),
+    on_off!(
+        "safety",
+        "--safety",
+        Experiment,
+        safety,
+        "0: the model's bids without the safety limits"
+    ),
+    on_off!(
+        "regret",
+        "--regret-limit",
+        Experiment,
+        regret_limit,
+        "0: the safety limits without the regret account's"
+    ),
     Switch {
         key: "seed",
         flag: "--seed",
@@ -333,15 +333,13 @@ pub const SWITCHES: &[Switch] = &[
         set: |c, v| v.parse().map(|s| c.rng_seed = Some(s)).is_ok(),
         get: |c| c.rng_seed.map_or(String::new(), |s| s.to_string()),
     },
-    Switch {
-        key: "clock",
-        flag: "--clock",
-        values: "0|1",
-        help: "0: fixed rollout counts, no clock (--no-clock for short)",
-        kind: SwitchKind::Reproducible,
-        set: |c, v| set_flag(&mut c.use_clock, v),
-        get: |c| u8::from(c.use_clock).to_string(),
-    },
+    on_off!(
+        "clock",
+        "--clock",
+        Reproducible,
+        use_clock,
+        "0: fixed rollout counts, no clock (--no-clock for short)"
+    ),
 ];
 
 /// The switch with this harness key.
