@@ -206,6 +206,14 @@ fn on_off(value: &str) -> Option<bool> {
     }
 }
 
+/// A number in `range`, or `None`.
+fn parse_within<T: std::str::FromStr + PartialOrd>(
+    value: &str,
+    range: std::ops::RangeInclusive<T>,
+) -> Option<T> {
+    value.parse().ok().filter(|n| range.contains(n))
+}
+
 /// A switch that turns a `bool` field of the configuration on (`1`) or off (`0`).
 macro_rules! on_off {
     ($key:literal, $flag:literal, $kind:ident, $field:ident, $help:literal) => {
@@ -250,9 +258,7 @@ pub const SWITCHES: &[Switch] = &[
         help: "rollouts per win curve in round 2, later rounds in proportion (default 1800)",
         kind: SwitchKind::Experiment,
         set: |c, v| {
-            v.parse()
-                .ok()
-                .filter(|&n| n > 0)
+            parse_within(v, 1..=usize::MAX)
                 .map(|n| c.rollouts = n)
                 .is_some()
         },
@@ -265,13 +271,7 @@ pub const SWITCHES: &[Switch] = &[
         help: "doublings of a win search's rollouts while its bid still moves (0: the base \
                count only)",
         kind: SwitchKind::Experiment,
-        set: |c, v| {
-            v.parse()
-                .ok()
-                .filter(|&n| n <= 6)
-                .map(|n| c.deepen = n)
-                .is_some()
-        },
+        set: |c, v| parse_within(v, 0..=6).map(|n| c.deepen = n).is_some(),
         get: |c| c.deepen.to_string(),
     },
     Switch {
@@ -281,9 +281,7 @@ pub const SWITCHES: &[Switch] = &[
         help: "time one answer may take with the clock on (default 400; the judge allows 500)",
         kind: SwitchKind::Experiment,
         set: |c, v| {
-            v.parse()
-                .ok()
-                .filter(|&ms| (10..=5_000).contains(&ms))
+            parse_within(v, 10..=5_000)
                 .map(|ms| c.budget_ms = ms)
                 .is_some()
         },
