@@ -129,7 +129,15 @@ fn the_readme_commands_for_your_own_bot_run_as_written() {
                     }
                 }
             }
-            "replay" => assert!(stdout.contains("ROUND 13"), "{stdout}"),
+            "replay" => {
+                assert!(stdout.contains("ROUND 13"), "{stdout}");
+                if args.iter().any(|a| a == "--explain") {
+                    assert!(
+                        stdout.contains("re-run bids differ from the log"),
+                        "{stdout}"
+                    );
+                }
+            }
             other => panic!("the README shows a command this test does not check: {other}"),
         }
     }
