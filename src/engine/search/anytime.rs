@@ -12,8 +12,8 @@
 //! changed between iterations, less where it stayed.
 //!
 //! Without a clock (`bench`, `clock=0`) the stages are fixed counts, so the result depends
-//! on the position and the configuration alone. With it, a stage stops at the deadline and
-//! a stage that would not fit in the time left is not started.
+//! on the position and the configuration alone. With it, a stage stops at the deadline, and
+//! a stage of which less than half would fit in the time left is not started.
 
 use std::time::Instant;
 
@@ -156,10 +156,11 @@ pub fn staged_curves(
         }
         previous = Some(bid);
         // The next stage plays as many rollouts as all the stages so far: it takes about
-        // as long as they did. Start it only if that fits before the deadline.
+        // as long as they did. Start it if at least half of it fits before the deadline
+        // (the deadline cuts the rest: part of a stage still sharpens the curves).
         if let Some(deadline) = reach.deadline {
             let spent = first_started.elapsed();
-            if Instant::now() + spent > deadline {
+            if Instant::now() + spent / 2 > deadline {
                 return (curves, stats(Stop::Clock));
             }
         }
