@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use crate::engine::bot::decide_bid;
 use crate::engine::model::opponent::OpponentModel;
-use crate::engine::search::anytime::{SearchStats, Stop};
+use crate::engine::search::anytime::SearchStats;
 use crate::engine::Reply;
 use crate::engine::{Bot, BotConfig, TablePlayer};
 use crate::game::{play_agents, Agent, Deal};
@@ -194,8 +194,8 @@ pub fn format_report(report: &BenchReport) -> String {
             us(quantile(&ns, 1.0).unwrap_or(0))
         );
     }
-    out += "win searches by round (seat 1): searches, mean rollouts per curve (x the base \
-            count), settled / capped / clock-stopped\n";
+    out += "win searches by round (seat 1): searches, mean rollouts per curve (x the count \
+            asked), stopped by the clock\n";
     for round in 2..=10u8 {
         let here: Vec<&SearchStats> = report
             .searches
@@ -213,14 +213,11 @@ pub fn format_report(report: &BenchReport) -> String {
             .map(|s| s.rollouts as f64 / s.base.max(1) as f64)
             .sum::<f64>()
             / n;
-        let count = |stop: Stop| here.iter().filter(|s| s.stop == stop).count();
+        let clock_stopped = here.iter().filter(|s| s.clock_stopped()).count();
         out += &format!(
-            "  {round:>2} {:>5} {:>9.0} (x{multiple:.2}) {:>5} / {:>5} / {:>5}\n",
+            "  {round:>2} {:>5} {:>9.0} (x{multiple:.2}) {clock_stopped:>5}\n",
             here.len(),
             mean,
-            count(Stop::Settled),
-            count(Stop::Cap),
-            count(Stop::Clock)
         );
     }
     out += &format!("mean total (seat 1) {:.0}\n", report.mean_total_points);

@@ -9,7 +9,7 @@ use crate::engine::model::opponent::{Atom, OpponentModel, Predictive, MIN_OBSERV
 use crate::engine::safety::account::{Account, Pricing, Settlement};
 use crate::engine::safety::payoff::{Curves, Limits};
 use crate::engine::search::anytime::SearchStats;
-use crate::engine::search::endgame::{win_search_settled, WinSearch};
+use crate::engine::search::endgame::{win_search_timed, WinSearch};
 use crate::engine::track::view::GameView;
 use crate::engine::value::bidding::{bundle_values, equilibrium_bid};
 use crate::engine::value::choice::warm_up;
@@ -294,15 +294,7 @@ pub fn decide_bid_with(
         }
         Bidder::Maximin => {
             let swing_points = bundle_values(&view.me, &view.opp, &a, &b).swing_points();
-            let (search, _) = win_search_settled(view, config, &a, &b, &mut |[ca, cb]| {
-                let curves = Curves {
-                    a: ca,
-                    b: cb,
-                    swing_points: swing_points as f64,
-                };
-                let r = best_win_response(&curves, &Predictive::default());
-                Some((r.group, r.amount))
-            });
+            let (search, _) = win_search_timed(view, config, &a, &b);
             let (group, amount) = match search.curves() {
                 Some([ca, cb]) => {
                     let curves = Curves {
@@ -321,25 +313,7 @@ pub fn decide_bid_with(
         Bidder::Model => {
             let mut features = RoundFeatures::compute(view, &a, &b);
             let swing_points = features.swing_points;
-            // Each stage of the win search asks what the bid would be on its curves (the
-            // deterministic answer, without the draw): it doubles its rollouts while that
-            // bid still moves.
-            let win_limits = limits_for(config, account, true);
-            let (search, search_stats) =
-                win_search_settled(view, config, &a, &b, &mut |[ca, cb]| {
-                    let curves = Curves {
-                        a: ca,
-                        b: cb,
-                        swing_points,
-                    };
-                    let mut staged = features;
-                    if config.maximin_model {
-                        staged.maximin_bid = Some(opponent_maximin(&curves));
-                    }
-                    let r =
-                        best_win_response_with(&curves, &model.predict(&staged), None, &win_limits);
-                    Some((r.group, r.amount))
-                });
+            let (search, search_stats) = win_search_timed(view, config, &a, &b);
             let decided_slack = match search {
                 WinSearch::Decided { slack_points } => Some(slack_points),
                 _ => None,
@@ -363,7 +337,8 @@ pub fn decide_bid_with(
                         b: &cb,
                         swing_points,
                     };
-                    let response = best_win_response_with(&curves, &predictive, rng, &win_limits);
+                    let limits = limits_for(config, account, true);
+                    let response = best_win_response_with(&curves, &predictive, rng, &limits);
                     (
                         response,
                         Pricing::Win {

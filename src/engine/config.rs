@@ -77,9 +77,6 @@ pub struct BotConfig {
     pub use_clock: bool,
     /// Rollouts per win curve in round 2 (see [`ROLLOUTS`]).
     pub rollouts: usize,
-    /// How many times a win search may double its rollouts while the bid they lead to
-    /// still moves (see [`DEEPEN_DEFAULT`]; 0: the base count only).
-    pub deepen: u8,
     /// The time one answer may take with the clock on, milliseconds (see
     /// [`BUDGET_MS_DEFAULT`]); the win search stops within it.
     pub budget_ms: u32,
@@ -110,7 +107,6 @@ impl BotConfig {
         win_from_round: WIN_FROM_ROUND_DEFAULT,
         use_clock: true,
         rollouts: ROLLOUTS,
-        deepen: DEEPEN_DEFAULT,
         budget_ms: BUDGET_MS_DEFAULT,
         control_variate: CONTROL_VARIATE_DEFAULT,
         safety: true,
@@ -140,10 +136,6 @@ impl Default for BotConfig {
 /// schedule so that every round's rollouts fill the time a decision may take.
 /// Measured: docs/experiments.md#rollout-schedule.
 pub const ROLLOUTS: usize = 1_800;
-
-/// Doublings of the rollouts a win search may make while its bid still moves
-/// ([`crate::engine::search::anytime`]).
-pub const DEEPEN_DEFAULT: u8 = 0;
 
 /// The time one answer may take, milliseconds: the judge allows 500 ms of CPU per answer
 /// (`../shared/RULES.md`); the bot reads wall-clock time, which is at least the CPU time
@@ -263,16 +255,6 @@ pub const SWITCHES: &[Switch] = &[
                 .is_some()
         },
         get: |c| c.rollouts.to_string(),
-    },
-    Switch {
-        key: "deepen",
-        flag: "--deepen",
-        values: "N",
-        help: "doublings of a win search's rollouts while its bid still moves (0: the base \
-               count only)",
-        kind: SwitchKind::Experiment,
-        set: |c, v| parse_within(v, 0..=6).map(|n| c.deepen = n).is_some(),
-        get: |c| c.deepen.to_string(),
     },
     Switch {
         key: "budget",

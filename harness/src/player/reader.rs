@@ -17,8 +17,7 @@ use yacht::engine::bid::winbid::best_win_response;
 use yacht::engine::model::features::RoundFeatures;
 use yacht::engine::model::opponent::{Atom, Predictive};
 use yacht::engine::safety::payoff::Curves;
-use yacht::engine::search::endgame::win_search_settled;
-use yacht::engine::search::wincurve::WinCurve;
+use yacht::engine::search::endgame::win_curves;
 use yacht::engine::{BotConfig, GameView, Reply, TablePlayer};
 use yacht::game::Agent;
 use yacht::protocol::{Answer, Command, Group};
@@ -147,23 +146,16 @@ impl Reader {
             observed: usize::MAX,
         };
         let features = RoundFeatures::compute(view, a, b);
-        let swing_points = features.swing_points;
-        let respond = |[ca, cb]: &[WinCurve; 2]| {
-            let curves = Curves {
-                a: ca,
-                b: cb,
-                swing_points,
-            };
-            best_win_response(&curves, &certain)
-        };
-        // The same anytime search as our bot's, settled on this answer.
-        let (search, _) = win_search_settled(view, &self.search, a, b, &mut |curves| {
-            let r = respond(curves);
-            Some((r.group, r.amount))
-        });
-        let response = match search.curves() {
-            Some(curves) => respond(&curves),
-            None => best_response(swing_points, &certain),
+        let response = match win_curves(view, &self.search, a, b) {
+            Some([ca, cb]) => best_win_response(
+                &Curves {
+                    a: &ca,
+                    b: &cb,
+                    swing_points: features.swing_points,
+                },
+                &certain,
+            ),
+            None => best_response(features.swing_points, &certain),
         };
         (response.group, response.amount)
     }

@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::anytime::{staged_curves, Decide, Reach, SearchStats, Starts};
+use super::anytime::{timed_curves, SearchStats, Starts};
 use super::rollout::{play_rollouts, play_rollouts_from, sample_futures, Futures};
 use super::wincurve::{
     after_table_scoring, final_rest_points, pairs_curve, sure_win_probability, WinCurve,
@@ -106,7 +106,7 @@ pub const PROBE_ROLLOUTS: usize = 64;
 /// Time kept from the answer's budget ([`BotConfig::budget_ms`]) for what follows the
 /// rollouts: building the last curves (sorting up to a few hundred thousand values), the
 /// bid itself and writing it. Set by hand above what they take (a few ms; the bid's
-/// latency is measured by `yacht-bot bench --clock` and the harness's match reports).
+/// latency is measured by `yacht-bot bench --judge-clock` and the harness's match reports).
 pub const AFTER_ROLLOUTS_MS: u64 = 20;
 
 /// A seed that depends only on the position, so decisions are reproducible.
@@ -161,25 +161,23 @@ pub fn win_curves(
     win_search(view, config, a, b).curves()
 }
 
-/// [`win_search_settled`] with no bid to settle: the base count of rollouts.
+/// [`win_search_timed`] without what the rollouts played.
 pub fn win_search(view: &GameView, config: &BotConfig, a: &Counts, b: &Counts) -> WinSearch {
-    win_search_settled(view, config, a, b, &mut |_| None).0
+    win_search_timed(view, config, a, b).0
 }
 
 /// The win search of the open auction: no curves before `first_round` (0: never) or
 /// where the game is decided (the win probability cannot move with any plausible
 /// transfer, counting what the auctions left are expected to earn with
-/// [`BotConfig::earnings_gate`]). Before round 11 the curves are an anytime rollout search
-/// ([`staged_curves`]): [`rollouts_for_round`] futures, doubled up to
-/// [`BotConfig::deepen`] times while `decide` (the bid the curves lead to) moves; with
-/// `use_clock` it also stops within [`BotConfig::budget_ms`] of the call. Also returns
-/// what the rollouts played, where they ran.
-pub fn win_search_settled(
+/// [`BotConfig::earnings_gate`]). Before round 11 the curves are [`rollouts_for_round`]
+/// rollouts ([`timed_curves`]); with `use_clock` they stop within
+/// [`BotConfig::budget_ms`] of the call. Also returns what the rollouts played, where
+/// they ran.
+pub fn win_search_timed(
     view: &GameView,
     config: &BotConfig,
     a: &Counts,
     b: &Counts,
-    decide: &mut Decide,
 ) -> (WinSearch, Option<SearchStats>) {
     let (first_round, use_clock) = (config.win_from_round, config.use_clock);
     // Only play reads the clock; bench never does.
@@ -248,21 +246,16 @@ pub fn win_search_settled(
             opp: [b, a].map(|theirs| after_table_scoring(&view.opp, theirs)),
         };
         let budget = Duration::from_millis(u64::from(config.budget_ms));
-        let reach = Reach {
-            base: rollouts_for_round(config, round),
-            doublings: config.deepen,
-            deadline: started
-                .map(|t| t + budget.saturating_sub(Duration::from_millis(AFTER_ROLLOUTS_MS))),
-        };
-        let (curves, played) = staged_curves(
+        let deadline =
+            started.map(|t| t + budget.saturating_sub(Duration::from_millis(AFTER_ROLLOUTS_MS)));
+        let (curves, played) = timed_curves(
             &starts,
             &mut futures,
-            reach,
+            rollouts_for_round(config, round),
+            deadline,
             control,
             drift_points,
-            v.swing_points() as f64,
             &mut cache,
-            decide,
         );
         stats = Some(played);
         // Already shifted by the drift, as the bid saw them.

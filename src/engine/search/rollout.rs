@@ -111,11 +111,6 @@ impl Rollouts {
         self.doubled.truncate(played);
     }
 
-    /// Adds the rollouts of the futures after these (played from the same states).
-    pub fn extend(&mut self, more: Rollouts) {
-        self.doubled.extend(more.doubled);
-    }
-
     /// The win curve: the empirical distribution, or with `control` the one calibrated to
     /// the table's mean.
     pub fn curve(&self, control: bool) -> WinCurve {
