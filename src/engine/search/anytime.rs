@@ -45,14 +45,13 @@ pub struct Starts {
 
 /// The curves (we get A, we get B) of an auction: `base` rollouts on the same futures for
 /// both, stopped at `deadline` if it comes first (none: the fixed count). Each curve is
-/// calibrated (`control`) and shifted by `shift_points`, as the bid sees it.
+/// calibrated to the table's mean with `control`.
 pub fn timed_curves(
     starts: &Starts,
     futures: &mut Futures,
     base: usize,
     deadline: Option<Instant>,
     control: bool,
-    shift_points: f64,
     cache: &mut ChoiceCache,
 ) -> ([WinCurve; 2], SearchStats) {
     let now = Instant::now();
@@ -69,7 +68,7 @@ pub fn timed_curves(
         cache,
     );
     a.truncate(b.played());
-    let curves = [a.curve(control), b.curve(control)].map(|c| c.shifted(shift_points));
+    let curves = [a.curve(control), b.curve(control)];
     let stats = SearchStats {
         rollouts: b.played(),
         base: base.max(1),
@@ -111,7 +110,7 @@ mod tests {
     fn search(deadline: Option<Instant>) -> ([WinCurve; 2], SearchStats) {
         let mut futures = Futures::new(3, 11);
         let mut cache = ChoiceCache::new();
-        timed_curves(&starts(), &mut futures, 64, deadline, true, 0.0, &mut cache)
+        timed_curves(&starts(), &mut futures, 64, deadline, true, &mut cache)
     }
 
     #[test]

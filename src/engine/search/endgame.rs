@@ -254,16 +254,14 @@ pub fn win_search_timed(
             rollouts_for_round(config, round),
             deadline,
             control,
-            drift_points,
             &mut cache,
         );
         stats = Some(played);
-        // Already shifted by the drift, as the bid saw them.
         curves
     };
     // The exact and enumerated curves of rounds 11 and 12 and the rollouts take the
     // opponent's play from the table; `expected` already has the drift.
-    let curves = if round == AUCTION_ROUNDS || stats.is_some() {
+    let curves = if round == AUCTION_ROUNDS {
         curves
     } else {
         curves.map(|c| c.shifted(drift_points))
