@@ -16,6 +16,7 @@ use yacht::engine::search::endgame::win_curves;
 use yacht::engine::search::rollout::{play_rollouts, sample_futures, FutureRound};
 use yacht::engine::value::choice_cache::ChoiceCache;
 use yacht::engine::{Bot, BotConfig, GameView, Reply};
+use yacht::game::deal::mix;
 use yacht::game::{play_agents, Agent, Deal};
 use yacht::protocol::Command;
 use yacht::rules::auction::AUCTION_ROUNDS;
@@ -122,21 +123,29 @@ impl Agent for Recorder {
     }
 }
 
-/// The positions of `games` self-play games of the default bot (clock off).
+/// The positions of `games` self-play games of the default bot (clock off). Each bot's
+/// private generator is seeded from `seed` and the game, as the referee's in-process bots
+/// are: the same arguments give the same positions on every run.
 pub fn positions(games: usize, seed: u64) -> Vec<Position> {
-    let config = BotConfig {
+    let clockless = BotConfig {
         use_clock: false,
         ..BotConfig::default()
     };
+    let seeded = |game_seed: u64, seat: u64| BotConfig {
+        rng_seed: Some(mix(game_seed, seat)),
+        ..clockless
+    };
     let mut out = Vec::new();
-    for deal in Deal::seeded(seed, games) {
+    for (index, deal) in Deal::seeded(seed, games).iter().enumerate() {
+        let game_seed = mix(seed, index as u64);
+        let config = seeded(game_seed, 1);
         let mut recorder = Recorder {
             bot: Bot::new(config),
             config,
             positions: Vec::new(),
         };
-        let mut other = Bot::new(config);
-        play_agents(&deal, [&mut recorder, &mut other]);
+        let mut other = Bot::new(seeded(game_seed, 2));
+        play_agents(deal, [&mut recorder, &mut other]);
         out.extend(recorder.positions);
     }
     out
