@@ -167,3 +167,27 @@ fn a_category_used_twice_stops_the_game() {
     // The loop stopped at round 3: two scorings each were applied before.
     assert_eq!(played.states[0].used.count_ones(), 2);
 }
+
+/// The private draw is the only use of the bot's generator: with `draw` off, two bots
+/// seeded differently play the same answers; with it on (the default), they do not over
+/// the same deals (bench's deals draw often enough to show it).
+#[test]
+fn without_the_draw_the_seed_changes_nothing() {
+    let answers = |draw: bool, seed: u64| {
+        let config = |seat: u64| BotConfig {
+            rng_seed: Some(seed + seat),
+            use_clock: false,
+            draw,
+            ..BotConfig::default()
+        };
+        Deal::seeded(5, 3)
+            .iter()
+            .map(|deal| {
+                let [mut first, mut second] = [Bot::new(config(0)), Bot::new(config(10))];
+                format!("{:?}", play_agents(deal, [&mut first, &mut second]).answers)
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(answers(false, 1), answers(false, 2));
+    assert_ne!(answers(true, 1), answers(true, 2));
+}

@@ -97,7 +97,8 @@ impl Bot {
             &mut self.searches,
         );
         self.player.handle(command, |view| {
-            let (group, amount, p) = decide_bid_with(view, config, model, account, Some(rng));
+            let rng = config.draw.then_some(rng);
+            let (group, amount, p) = decide_bid_with(view, config, model, account, rng);
             if let Some(stats) = p.as_ref().and_then(|p| p.search) {
                 searches.push((view.round, stats));
             }

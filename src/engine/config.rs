@@ -97,6 +97,10 @@ pub struct BotConfig {
     /// Whether the decided-game gate adds what the auctions left are expected to earn
     /// (see [`EARNINGS_GATE_DEFAULT`]); without, the table's expectation alone.
     pub earnings_gate: bool,
+    /// Whether the win bid is drawn among the near-best ones when the opponent may read
+    /// our bids (see [`crate::engine::bid::winbid::RANDOMIZE_FROM_HEDGE`]); without, it is
+    /// always the deterministic best.
+    pub draw: bool,
 }
 
 impl BotConfig {
@@ -113,6 +117,7 @@ impl BotConfig {
         regret_limit: true,
         maximin_model: MAXIMIN_MODEL_DEFAULT,
         earnings_gate: EARNINGS_GATE_DEFAULT,
+        draw: true,
     };
 
     /// The baseline: equilibrium bids, expected-score decisions throughout.
@@ -303,6 +308,14 @@ pub const SWITCHES: &[Switch] = &[
         Experiment,
         regret_limit,
         "0: the safety limits without the regret account's"
+    ),
+    on_off!(
+        "draw",
+        "--draw",
+        Experiment,
+        draw,
+        "0: the deterministic best win bid, never one drawn among the near-best against a \
+         suspected reader"
     ),
     Switch {
         key: "seed",
