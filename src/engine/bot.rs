@@ -3,7 +3,9 @@
 use super::config::{Bidder, BotConfig};
 use super::table_player::{Reply, TablePlayer};
 use crate::engine::bid::response::{best_response, best_response_within};
-use crate::engine::bid::winbid::{best_win_response, best_win_response_with, opponent_maximin};
+use crate::engine::bid::winbid::{
+    best_win_response, best_win_response_with, opponent_maximin, Draw,
+};
 use crate::engine::model::features::RoundFeatures;
 use crate::engine::model::opponent::{Atom, OpponentModel, Predictive, MIN_OBSERVED_ROUNDS};
 use crate::engine::safety::account::{Account, Pricing, Settlement};
@@ -97,8 +99,8 @@ impl Bot {
             &mut self.searches,
         );
         self.player.handle(command, |view| {
-            let rng = config.draw.then_some(rng);
-            let (group, amount, p) = decide_bid_with(view, config, model, account, rng);
+            let draw = Draw::new(rng, config.draw_permille);
+            let (group, amount, p) = decide_bid_with(view, config, model, account, draw);
             if let Some(stats) = p.as_ref().and_then(|p| p.search) {
                 searches.push((view.round, stats));
             }
@@ -274,14 +276,14 @@ pub fn decide_bid(
     decide_bid_with(view, config, model, &Account::default(), None)
 }
 
-/// [`decide_bid`] within `account`'s budget, drawing among near-best bids with `rng`
+/// [`decide_bid`] within `account`'s budget, drawing among near-best bids with `draw`
 /// against a suspected reader.
 pub fn decide_bid_with(
     view: &GameView,
     config: &BotConfig,
     model: &OpponentModel,
     account: &Account,
-    rng: Option<&mut Pcg64>,
+    draw: Option<Draw>,
 ) -> (Group, u32, Option<Pending>) {
     let Some((a, b)) = view.roll else {
         return (Group::A, 0, None);
@@ -339,7 +341,7 @@ pub fn decide_bid_with(
                         swing_points,
                     };
                     let limits = limits_for(config, account, true);
-                    let response = best_win_response_with(&curves, &predictive, rng, &limits);
+                    let response = best_win_response_with(&curves, &predictive, draw, &limits);
                     (
                         response,
                         Pricing::Win {

@@ -62,6 +62,12 @@ pub const MAXIMIN_MODEL_DEFAULT: bool = true;
 /// auctions have earned so far, by default ([`crate::engine::track::earnings`]).
 pub const EARNINGS_GATE_DEFAULT: bool = true;
 
+/// The draw's tolerance by default, thousandths of win probability: 0.01. Set by hand with
+/// the reader hypothesis (bd30750): against a reader running a copy of the bot it took the
+/// bot from below half to above half (docs/experiments.md#private-draw); never drawing
+/// (0) measured lower against the equilibrium bidder (docs/experiments.md#never-draw).
+pub const DRAW_PERMILLE_DEFAULT: u16 = 10;
+
 /// The bot's configuration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BotConfig {
@@ -97,10 +103,11 @@ pub struct BotConfig {
     /// Whether the decided-game gate adds what the auctions left are expected to earn
     /// (see [`EARNINGS_GATE_DEFAULT`]); without, the table's expectation alone.
     pub earnings_gate: bool,
-    /// Whether the win bid is drawn among the near-best ones when the opponent may read
-    /// our bids (see [`crate::engine::bid::winbid::RANDOMIZE_FROM_HEDGE`]); without, it is
-    /// always the deterministic best.
-    pub draw: bool,
+    /// How far below the best a win bid may be, in thousandths of win probability, and
+    /// still be drawn when the opponent may read our bids (see
+    /// [`crate::engine::bid::winbid::RANDOMIZE_FROM_HEDGE`]); 0: never drawn, always the
+    /// deterministic best. Default [`DRAW_PERMILLE_DEFAULT`].
+    pub draw_permille: u16,
 }
 
 impl BotConfig {
@@ -117,7 +124,7 @@ impl BotConfig {
         regret_limit: true,
         maximin_model: MAXIMIN_MODEL_DEFAULT,
         earnings_gate: EARNINGS_GATE_DEFAULT,
-        draw: true,
+        draw_permille: DRAW_PERMILLE_DEFAULT,
     };
 
     /// The baseline: equilibrium bids, expected-score decisions throughout.
@@ -309,14 +316,20 @@ pub const SWITCHES: &[Switch] = &[
         regret_limit,
         "0: the safety limits without the regret account's"
     ),
-    on_off!(
-        "draw",
-        "--draw",
-        Experiment,
-        draw,
-        "0: the deterministic best win bid, never one drawn among the near-best against a \
-         suspected reader"
-    ),
+    Switch {
+        key: "draw",
+        flag: "--draw",
+        values: "PERMILLE",
+        help: "how far below the best a win bid may be drawn against a suspected reader, \
+               thousandths of win probability (default 10; 0: never drawn)",
+        kind: SwitchKind::Experiment,
+        set: |c, v| {
+            parse_within(v, 0..=1_000)
+                .map(|p| c.draw_permille = p)
+                .is_some()
+        },
+        get: |c| c.draw_permille.to_string(),
+    },
     Switch {
         key: "seed",
         flag: "--seed",

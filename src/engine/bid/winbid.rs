@@ -5,6 +5,7 @@
 //! plus a tiny multiple of the expected score difference (`MARGIN_PER_POINT`), so that
 //! where the win probability cannot be moved the bid still maximises the expected margin.
 
+use crate::engine::config::DRAW_PERMILLE_DEFAULT;
 use crate::engine::model::opponent::{Predictive, MIN_OBSERVED_ROUNDS};
 use crate::engine::safety::payoff::{
     clip_toward, risk_below, Curves, Limits, Response, MARGIN_PER_POINT,
@@ -38,12 +39,32 @@ pub const RANDOMIZE_FROM_HEDGE: f64 = 0.5;
 /// 4aae6ee, when `MARGIN_PER_POINT` was 1e-5 (then 0.05 of win probability); at 1e-9 it
 /// adds 5e-6, so the 0.01 decides and margin no longer bounds the draw. Not measured.
 pub const RANDOMIZE_MARGIN_POINTS: f64 = 5_000.0;
-/// How far below the best objective a bid may be and still be drawn: 0.01 of win
-/// probability plus [`RANDOMIZE_MARGIN_POINTS`] of margin. The draw at 0.01, with the same
-/// commit's sharper reader hypothesis, took the bot from below half to above half against a
-/// reader running a copy of it; other tolerances not compared.
-/// Measured: docs/experiments.md#private-draw.
-pub const RANDOMIZE_TOLERANCE: f64 = 0.01 + MARGIN_PER_POINT * RANDOMIZE_MARGIN_POINTS;
+/// How far below the best objective a bid may be and still be drawn by default: 0.01 of
+/// win probability ([`DRAW_PERMILLE_DEFAULT`]) plus [`RANDOMIZE_MARGIN_POINTS`] of margin.
+pub const RANDOMIZE_TOLERANCE: f64 = Draw::tolerance_of(DRAW_PERMILLE_DEFAULT);
+
+/// The private draw among near-best win bids: the generator, and how far below the best
+/// objective a drawn bid may be.
+pub struct Draw<'a> {
+    pub rng: &'a mut Pcg64,
+    pub tolerance: f64,
+}
+
+impl<'a> Draw<'a> {
+    /// The draw with a tolerance of `permille` thousandths of win probability (plus the
+    /// margin's); none at 0.
+    pub fn new(rng: &'a mut Pcg64, permille: u16) -> Option<Draw<'a>> {
+        (permille > 0).then(|| Draw {
+            rng,
+            tolerance: Draw::tolerance_of(permille),
+        })
+    }
+
+    /// The tolerance of `permille` thousandths of win probability, margin included.
+    pub const fn tolerance_of(permille: u16) -> f64 {
+        permille as f64 / 1_000.0 + MARGIN_PER_POINT * RANDOMIZE_MARGIN_POINTS
+    }
+}
 
 /// The bid maximising the hedged win objective (deterministic, no limit on its risk: for
 /// test adversaries).
@@ -53,12 +74,12 @@ pub fn best_win_response(curves: &Curves, predictive: &Predictive) -> Response {
 
 /// The bid maximising the hedged win objective among those `limits` allow next to the
 /// maximin bid (risk in win probability below its guarantee, against any opponent bid);
-/// with `rng`, against an opponent that may read our bids, one drawn among the allowed
-/// bids within [`RANDOMIZE_TOLERANCE`] of the best.
+/// with `draw`, against an opponent that may read our bids, one drawn among the allowed
+/// bids within its tolerance of the best.
 pub fn best_win_response_with(
     curves: &Curves,
     predictive: &Predictive,
-    rng: Option<&mut Pcg64>,
+    draw: Option<Draw>,
     limits: &Limits,
 ) -> Response {
     let swing = curves.swing_points;
@@ -147,10 +168,10 @@ pub fn best_win_response_with(
             }
         }
     }
-    if let Some(rng) = rng.filter(|_| predictive.hedge() >= RANDOMIZE_FROM_HEDGE) {
+    if let Some(draw) = draw.filter(|_| predictive.hedge() >= RANDOMIZE_FROM_HEDGE) {
         let near: Vec<(Group, u32, f64, f64)> = ranked
             .iter()
-            .take_while(|c| c.2 >= best.objective_points - RANDOMIZE_TOLERANCE)
+            .take_while(|c| c.2 >= best.objective_points - draw.tolerance)
             .map(|&&(g, x, value)| {
                 (
                     g,
@@ -161,7 +182,7 @@ pub fn best_win_response_with(
             })
             .filter(|c| allowed(c.0, c.1, c.3))
             .collect();
-        if let Some(&(g, x, value, risk)) = near.get(rng.below(near.len().max(1))) {
+        if let Some(&(g, x, value, risk)) = near.get(draw.rng.below(near.len().max(1))) {
             best = response((g, x), value, risk);
         }
     }
@@ -309,7 +330,8 @@ mod tests {
         let mut amounts = std::collections::BTreeSet::new();
         for seed in 0..40 {
             let mut rng = Pcg64::seed_from_u64(seed);
-            let r = best_win_response_with(&curves, &read, Some(&mut rng), &Limits::NONE);
+            let draw = Draw::new(&mut rng, DRAW_PERMILLE_DEFAULT);
+            let r = best_win_response_with(&curves, &read, draw, &Limits::NONE);
             // Every draw is as good as the best, within the tolerance.
             assert!(r.objective_points >= best.objective_points - RANDOMIZE_TOLERANCE);
             assert!(r.amount <= BID_MAX_POINTS);
@@ -321,7 +343,7 @@ mod tests {
         let plain = best_win_response_with(
             &curves,
             &Predictive::default(),
-            Some(&mut rng),
+            Draw::new(&mut rng, DRAW_PERMILLE_DEFAULT),
             &Limits::NONE,
         );
         assert_eq!(plain, best_win_response(&curves, &Predictive::default()));
