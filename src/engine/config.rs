@@ -64,8 +64,9 @@ pub const EARNINGS_GATE_DEFAULT: bool = true;
 
 /// The draw's tolerance by default, thousandths of win probability: 0.01. Set by hand with
 /// the reader hypothesis (bd30750): against a reader running a copy of the bot it took the
-/// bot from below half to above half (docs/experiments.md#private-draw); never drawing
-/// (0) measured lower against the equilibrium bidder (docs/experiments.md#never-draw).
+/// bot from below half to above half (docs/experiments.md#private-draw). Never drawing (0)
+/// measured level with it against the equilibrium bidder and against the two strong designs
+/// that do not read us (docs/experiments.md#never-draw, #draw-tolerance).
 pub const DRAW_PERMILLE_DEFAULT: u16 = 10;
 
 /// The bot's configuration.
@@ -233,6 +234,21 @@ macro_rules! on_off {
     };
 }
 
+/// A switch that sets a number field of the configuration to a value within a range.
+macro_rules! number_within {
+    ($key:literal, $flag:literal, $values:literal, $field:ident, $range:expr, $help:expr) => {
+        Switch {
+            key: $key,
+            flag: $flag,
+            values: $values,
+            help: $help,
+            kind: SwitchKind::Experiment,
+            set: |c, v| parse_within(v, $range).map(|n| c.$field = n).is_some(),
+            get: |c| c.$field.to_string(),
+        }
+    };
+}
+
 /// Every switch, in the order labels list them.
 pub const SWITCHES: &[Switch] = &[
     Switch {
@@ -255,32 +271,22 @@ pub const SWITCHES: &[Switch] = &[
         set: |c, v| v.parse().map(|r| c.win_from_round = r).is_ok(),
         get: |c| c.win_from_round.to_string(),
     },
-    Switch {
-        key: "rollouts",
-        flag: "--rollouts",
-        values: "N",
-        help: "rollouts per win curve in round 2, later rounds in proportion (default 1800)",
-        kind: SwitchKind::Experiment,
-        set: |c, v| {
-            parse_within(v, 1..=usize::MAX)
-                .map(|n| c.rollouts = n)
-                .is_some()
-        },
-        get: |c| c.rollouts.to_string(),
-    },
-    Switch {
-        key: "budget",
-        flag: "--budget-ms",
-        values: "MS",
-        help: "time one answer may take with the clock on (default 400; the judge allows 500)",
-        kind: SwitchKind::Experiment,
-        set: |c, v| {
-            parse_within(v, 10..=5_000)
-                .map(|ms| c.budget_ms = ms)
-                .is_some()
-        },
-        get: |c| c.budget_ms.to_string(),
-    },
+    number_within!(
+        "rollouts",
+        "--rollouts",
+        "N",
+        rollouts,
+        1..=usize::MAX,
+        "rollouts per win curve in round 2, later rounds in proportion (default 1800)"
+    ),
+    number_within!(
+        "budget",
+        "--budget-ms",
+        "MS",
+        budget_ms,
+        10..=5_000,
+        "time one answer may take with the clock on (default 400; the judge allows 500)"
+    ),
     on_off!(
         "cv",
         "--control-variate",
@@ -316,20 +322,15 @@ pub const SWITCHES: &[Switch] = &[
         regret_limit,
         "0: the safety limits without the regret account's"
     ),
-    Switch {
-        key: "draw",
-        flag: "--draw",
-        values: "PERMILLE",
-        help: "how far below the best a win bid may be drawn against a suspected reader, \
-               thousandths of win probability (default 10; 0: never drawn)",
-        kind: SwitchKind::Experiment,
-        set: |c, v| {
-            parse_within(v, 0..=1_000)
-                .map(|p| c.draw_permille = p)
-                .is_some()
-        },
-        get: |c| c.draw_permille.to_string(),
-    },
+    number_within!(
+        "draw",
+        "--draw",
+        "PERMILLE",
+        draw_permille,
+        0..=1_000,
+        "how far below the best a win bid may be drawn against a suspected reader, \
+         thousandths of win probability (default 10; 0: never drawn)"
+    ),
     Switch {
         key: "seed",
         flag: "--seed",
