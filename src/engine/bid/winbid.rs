@@ -31,9 +31,10 @@ const EQUILIBRIUM_MULTIPLES: [f64; 8] = [0.25, 0.5, 0.75, 1.25, 1.5, 2.0, 3.0, 4
 /// copy of this bot run on our inputs cannot know it. Set by hand; the drawing was
 /// measured (see [`RANDOMIZE_TOLERANCE`]), other thresholds were not. Early in a game
 /// the habits explain little, so the hedge is above 0.5 and the bid is drawn against
-/// every opponent. Never drawing scored no higher against `bot:bidder=equilibrium,win=0`
-/// (a little lower, within noise), so the draw's cost against an opponent that does not
-/// read us was not measurable at that size. Measured: docs/experiments.md#never-draw.
+/// every opponent. Never drawing scored level with the draw, within noise, against
+/// `bot:bidder=equilibrium,win=0` (297 pairs), `contest:eq-other-table` and the maximin
+/// reference (1,000 pairs each): the draw's cost against an opponent that does not read
+/// us is not measurable. Measured: docs/experiments.md#never-draw, #draw-tolerance.
 pub const RANDOMIZE_FROM_HEDGE: f64 = 0.5;
 /// Margin added to the draw's tolerance against a suspected reader, points. Set by hand in
 /// 4aae6ee, when `MARGIN_PER_POINT` was 1e-5 (then 0.05 of win probability); at 1e-9 it
