@@ -5,6 +5,7 @@
 
 pub mod bench;
 pub mod cli;
+pub mod clock;
 pub mod engine;
 pub mod game;
 pub mod protocol;

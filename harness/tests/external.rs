@@ -10,7 +10,7 @@ use harness::matchmaking::matches::{
     run_match, Deals, MatchConfig, MatchOutcome, RunSettings, Shard,
 };
 use harness::player::PlayerSpec;
-use harness::referee::{play_game, AbortReason, GameRecord, RefereeOptions};
+use harness::referee::{play_game, AbortReason, AnswerKind, Clock, GameRecord, RefereeOptions};
 use yacht::game::Deal;
 
 const HARNESS: &str = env!("CARGO_BIN_EXE_harness");
@@ -126,9 +126,13 @@ fn assert_same_games(external: &str, in_process: &str, opponent: &str, deals: us
     assert_eq!(ext.stats.total_points, inp.stats.total_points, "{external}");
     assert_eq!(ext.stats.bid_points, inp.stats.bid_points, "{external}");
     assert_eq!(ext.stats.pentanomial, inp.stats.pentanomial, "{external}");
-    // Response times are recorded for the external side only.
-    assert_eq!(ext.stats.times[0][1].len(), 24 * deals);
-    assert!(inp.stats.times[0][1].is_empty());
+    // Both kinds of player are timed on both clocks: the bids of every game.
+    for stats in [&ext.stats, &inp.stats] {
+        for clock in Clock::ALL {
+            let bids = &stats.times[0][clock as usize][AnswerKind::Bid as usize];
+            assert_eq!(bids.len(), 24 * deals, "{external} {clock}");
+        }
+    }
 }
 
 #[test]

@@ -8,7 +8,9 @@ use std::time::Duration;
 
 use common::{constant_deal, golden_deal, Scripted, Twist};
 use harness::player::Player;
-use harness::referee::{play_game, AbortReason, GameRecord, GameResult, RefereeOptions};
+use harness::referee::{
+    play_game, AbortReason, AnswerKind, Clock, GameRecord, GameResult, RefereeOptions,
+};
 use yacht::game::Deal;
 
 fn play(
@@ -108,29 +110,63 @@ fn late_at(index: usize, twist: fn() -> Twist) -> Scripted {
 }
 
 #[test]
-fn late_or_missing_answers_are_tle() {
+fn answers_over_the_cpu_deadline_are_tle() {
     let deal = golden_deal();
-    // time_scale 0.05: 25 ms for ROLL and SCORE, 150 ms for READY.
+    // time_scale 0.05: 25 ms of CPU for ROLL and SCORE, 150 ms for READY.
     for index in [0, 1, 3, 10] {
         let record = play(
-            &mut late_at(index, || Twist::Late(Duration::from_millis(200))),
+            &mut late_at(index, || Twist::Spin(Duration::from_millis(200))),
             &mut Scripted::new(2, "fine", Box::new(|_, _| None)),
             &deal,
             0.05,
         );
         assert_eq!(record.abort, Some((0, AbortReason::Tle)), "answer {index}");
+        assert_eq!(record.late_clock, Some(Clock::Cpu), "answer {index}");
         assert_eq!(record.result, GameResult::SecondWins);
         let lines = log_lines(&record);
         assert_eq!(lines.last().unwrap(), "ABORT FIRST TLE");
         assert_eq!(lines[2], "[RESULT \"0-1\"]");
     }
-    let record = play(
-        &mut Scripted::new(2, "fine", Box::new(|_, _| None)),
-        &mut late_at(5, || Twist::Silent),
-        &deal,
-        0.05,
+}
+
+#[test]
+fn waiting_is_late_only_on_the_wall_clock_backstop() {
+    let deal = golden_deal();
+    let sleeper = || late_at(2, || Twist::Sleep(Duration::from_millis(200)));
+    let fine = || Scripted::new(2, "fine", Box::new(|_, _| None));
+    // 200 ms asleep on a 25 ms CPU deadline: no CPU time spent, and within the default
+    // backstop (10 × 25 ms).
+    let record = play(&mut sleeper(), &mut fine(), &deal, 0.05);
+    assert_eq!(record.abort, None);
+    assert_eq!(record.late_clock, None);
+    let waited = record.times[0].clock(Clock::Wall).micros[AnswerKind::Bid as usize][1];
+    let spent = record.times[0].clock(Clock::Cpu).micros[AnswerKind::Bid as usize][1];
+    assert!(
+        waited >= 200_000 && spent < 25_000,
+        "{waited} µs, {spent} µs of CPU"
     );
+    // A backstop of 4 × 25 ms catches it, as a wall-clock time-out.
+    let options = RefereeOptions {
+        time_scale: 0.05,
+        wall_backstop: 4.0,
+        write_log: true,
+        ..RefereeOptions::default()
+    };
+    let record = play_game(&mut sleeper(), &mut fine(), [1, 2], &deal, &options).unwrap();
+    assert_eq!(record.abort, Some((0, AbortReason::Tle)));
+    assert_eq!(record.late_clock, Some(Clock::Wall));
+    assert_eq!(log_lines(&record).last().unwrap(), "ABORT FIRST TLE");
+    // So does a wall-clock referee at the deadline itself.
+    let options = RefereeOptions {
+        clock: Clock::Wall,
+        ..options
+    };
+    let record = play_game(&mut sleeper(), &mut fine(), [1, 2], &deal, &options).unwrap();
+    assert_eq!(record.late_clock, Some(Clock::Wall));
+    // A player that never answers meets the backstop.
+    let record = play(&mut fine(), &mut late_at(5, || Twist::Silent), &deal, 0.05);
     assert_eq!(record.abort, Some((1, AbortReason::Tle)));
+    assert_eq!(record.late_clock, Some(Clock::Wall));
     assert_eq!(record.result, GameResult::FirstWins);
     assert_eq!(log_lines(&record).last().unwrap(), "ABORT SECOND TLE");
 }

@@ -79,8 +79,8 @@ pub struct BotConfig {
     /// First round whose bid maximises the win probability rather than the expected
     /// score difference (0: never).
     pub win_from_round: u8,
-    /// Whether the clock may cut the win search short (a safety stop in play). `bench`
-    /// turns it off: fixed rollout counts, so its signature never depends on machine load.
+    /// Whether the clock (the thread's CPU time, [`crate::clock`]) may cut the win search
+    /// short (a safety stop in play). `bench` turns it off: fixed rollout counts, so its signature never depends on machine load.
     pub use_clock: bool,
     /// Rollouts per win curve in round 2 (see [`ROLLOUTS`]).
     pub rollouts: usize,
@@ -150,11 +150,12 @@ impl Default for BotConfig {
 /// Measured: docs/experiments.md#rollout-schedule.
 pub const ROLLOUTS: usize = 1_800;
 
-/// The time one answer may take, milliseconds: the judge allows 500 ms of CPU per answer
-/// (`../shared/RULES.md`); the bot reads wall-clock time, which is at least the CPU time
-/// the judge counts, and keeps 100 ms for what it does not control (the process's
-/// scheduling on a busy host, the pipe, page faults of the table's first reads). Within it
-/// the win search stops [`crate::engine::search::endgame::AFTER_ROLLOUTS_MS`] early, for the
+/// The time one answer may take, milliseconds of the bot's CPU time ([`crate::clock`]):
+/// the judge allows 500 ms of CPU per answer (`../shared/RULES.md`) and counts the CPU
+/// time, so a busy host's scheduling costs nothing on this clock. The 100 ms kept are for
+/// what the budget does not see: the work before the search starts (pricing, the model),
+/// reading and writing the lines, a slower core than the one measured on. Within it the
+/// win search stops [`crate::engine::search::endgame::AFTER_ROLLOUTS_MS`] early, for the
 /// bid itself. Timing: docs/results.md#timing.
 pub const BUDGET_MS_DEFAULT: u32 = 400;
 

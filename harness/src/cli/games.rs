@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use super::run_args::DeadlineArgs;
 use crate::player::PlayerSpec;
 use crate::referee::{play_game, RefereeOptions};
 use crate::samples::{stdio, SampleAi, SampleConfig};
@@ -24,9 +25,8 @@ pub struct PlayArgs {
     /// Second player.
     #[arg(short = 'b', long)]
     second: String,
-    /// Multiplies every deadline.
-    #[arg(long, default_value_t = 1.0)]
-    time_scale: f64,
+    #[command(flatten)]
+    deadlines: DeadlineArgs,
     /// Seed of the players' randomness.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -40,7 +40,7 @@ impl PlayArgs {
             log,
             first,
             second,
-            time_scale,
+            deadlines,
             seed,
         } = self;
         let deals = read_deals(&input)?;
@@ -49,9 +49,8 @@ impl PlayArgs {
         };
         let (first, second): (PlayerSpec, PlayerSpec) = (first.parse()?, second.parse()?);
         let options = RefereeOptions {
-            time_scale,
             write_log: true,
-            ..RefereeOptions::default()
+            ..deadlines.referee()
         };
         let record = play_game(
             first.build()?.as_mut(),

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::run_args::{deal_source, RunArgs};
+use super::run_args::{deal_source, DeadlineArgs, RunArgs};
 use crate::contest::POPULATION;
 use crate::matchmaking::gauntlet::{against_also, report, run_gauntlet, GauntletConfig};
 use crate::matchmaking::matches::{run_match, MatchConfig, ResultsTarget, Shard};
@@ -19,7 +19,6 @@ use crate::matchmaking::tournament::{
     run_tournament, standard_opponents, variant_opponents, TournamentConfig,
 };
 use crate::player::PlayerSpec;
-use crate::referee::RefereeOptions;
 use crate::stats::sprt::SprtConfig;
 
 /// Players given on the command line, parsed.
@@ -217,8 +216,8 @@ pub struct SprtArgs {
     seed: u64,
     #[arg(long, default_value_t = 0)]
     threads: usize,
-    #[arg(long, default_value_t = 1.0)]
-    time_scale: f64,
+    #[command(flatten)]
+    deadlines: DeadlineArgs,
     /// Continue an interrupted run of the same test, seed and batch size from the
     /// `resume` of its last batch line (`BATCHES:LL,LD,WL+DD,WD,WW`).
     #[arg(long, value_name = "POSITION")]
@@ -250,7 +249,7 @@ impl SprtArgs {
                     players: vec![x.label(), y.label()],
                     opponents: Vec::new(),
                     deals: deal_source(&None, self.seed, self.max_deals)?,
-                    time_scale: self.time_scale,
+                    time_scale: self.deadlines.time_scale,
                     shards: self.shard.count,
                     batch: Some(self.batch.max(1)),
                     sprt: Some([self.nelo0, self.nelo1, self.alpha, self.beta]),
@@ -270,10 +269,7 @@ impl SprtArgs {
             batch_deals: self.batch,
             max_deals: self.max_deals,
             threads: self.threads,
-            referee: RefereeOptions {
-                time_scale: self.time_scale,
-                ..RefereeOptions::default()
-            },
+            referee: self.deadlines.referee(),
             progress: true,
             resume,
             shard: self.shard,

@@ -10,8 +10,38 @@ use std::sync::Arc;
 use crate::matchmaking::matches::{Deals, LogSaving, ResultsTarget, RunSettings, Shard};
 use crate::matchmaking::results::{DealSource, ResultsSink, RunKey};
 use crate::matchmaking::tournament::DEFAULT_DEALS;
-use crate::referee::RefereeOptions;
+use crate::referee::{Clock, RefereeOptions, WALL_BACKSTOP_DEFAULT};
 use yacht::game::deal::read_deals;
+
+/// The deadlines of every command that plays games: the judge's, on its clock.
+#[derive(Args, Clone, Copy)]
+pub struct DeadlineArgs {
+    /// Multiplies every deadline (3 s READY, 0.5 s ROLL and SCORE, of CPU time). The
+    /// machine's load does not stretch CPU time: scale only for a slower core than the
+    /// judge's 3.2 GHz Xeon.
+    #[arg(long, default_value_t = 1.0)]
+    pub(super) time_scale: f64,
+    /// The clock of the deadlines: cpu (the judge's: CPU time spent on the answer, all
+    /// threads) or wall (time passed since the command; for comparison).
+    #[arg(long, value_name = "CLOCK", default_value_t = Clock::Cpu)]
+    deadline_clock: Clock,
+    /// The wall-clock backstop of CPU deadlines, as a multiple of each deadline (for a
+    /// player that sleeps, blocks or hangs).
+    #[arg(long, value_name = "FACTOR", default_value_t = WALL_BACKSTOP_DEFAULT)]
+    wall_backstop: f64,
+}
+
+impl DeadlineArgs {
+    /// The referee's options for these deadlines.
+    pub(super) fn referee(&self) -> RefereeOptions {
+        RefereeOptions {
+            time_scale: self.time_scale,
+            clock: self.deadline_clock,
+            wall_backstop: self.wall_backstop,
+            ..RefereeOptions::default()
+        }
+    }
+}
 
 #[derive(Args, Clone)]
 pub struct RunArgs {
@@ -27,9 +57,8 @@ pub struct RunArgs {
     /// Worker threads (0 = one per core).
     #[arg(long, default_value_t = 0)]
     pub(super) threads: usize,
-    /// Multiplies every deadline (3 s READY, 0.5 s ROLL and SCORE).
-    #[arg(long, default_value_t = 1.0)]
-    time_scale: f64,
+    #[command(flatten)]
+    pub(super) deadlines: DeadlineArgs,
     /// Save the official log of every game to this folder.
     #[arg(long, value_name = "DIR")]
     logs: Option<PathBuf>,
@@ -63,10 +92,7 @@ impl RunArgs {
 
     /// The referee's options: the default deadlines times `--time-scale`.
     pub(super) fn referee(&self) -> RefereeOptions {
-        RefereeOptions {
-            time_scale: self.time_scale,
-            ..RefereeOptions::default()
-        }
+        self.deadlines.referee()
     }
 
     /// The per-game records' target for a run of `command` with `players`, if asked for.
@@ -85,7 +111,7 @@ impl RunArgs {
             players: players.to_vec(),
             opponents: opponents.to_vec(),
             deals: deal_source(&self.deal_file, self.seed, self.deals)?,
-            time_scale: self.time_scale,
+            time_scale: self.deadlines.time_scale,
             shards: self.shard.count,
             batch: None,
             sprt,

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use super::matches::MatchOutcome;
-use crate::referee::AnswerKind;
+use crate::referee::{AbortReason, AnswerKind, Clock};
 use crate::stats::{elo, quantile, MatchStats};
 
 const PENTANOMIAL_NAMES: [&str; 5] = ["LL", "LD", "WL+DD", "WD", "WW"];
@@ -22,6 +22,22 @@ fn p50_p99_max_ms(micros: &[u32]) -> Option<[f64; 3]> {
     let mut sorted = micros.to_vec();
     let mut at = |q: f64| quantile(&mut sorted, q).map(|us| us as f64 / 1000.0);
     Some([at(0.5)?, at(0.99)?, at(1.0)?])
+}
+
+/// `p50 … p99 … max … ms`, or `-` without samples (a player without a CPU clock).
+fn p50_p99_max_text(ms: Option<[f64; 3]>) -> String {
+    match ms {
+        Some([p50, p99, max]) => format!("p50 {p50:.2} ms, p99 {p99:.2} ms, max {max:.2} ms"),
+        None => "-".to_string(),
+    }
+}
+
+/// Which deadline a time-out missed, in words.
+pub(crate) fn late_clock_text(clock: Clock) -> &'static str {
+    match clock {
+        Clock::Cpu => "CPU clock",
+        Clock::Wall => "wall clock",
+    }
 }
 
 /// X's score rate and the ends of its 95% interval, in percent, with the Elo of each.
@@ -90,39 +106,58 @@ pub fn match_report(outcome: &MatchOutcome) -> String {
     } else {
         for ((side, reason), count) in &s.aborts {
             let who = if *side == 0 { "X" } else { "Y" };
-            let _ = writeln!(out, "aborts: {who} {} × {count}", reason.log_text());
+            let clocks = if *reason == AbortReason::Tle {
+                let by_clock: Vec<String> = Clock::ALL
+                    .iter()
+                    .filter_map(|&c| {
+                        let n = s.late_clocks.get(&(*side, c))?;
+                        Some(format!("{n} on the {}", late_clock_text(c)))
+                    })
+                    .collect();
+                format!(" ({})", by_clock.join(", "))
+            } else {
+                String::new()
+            };
+            let _ = writeln!(out, "aborts: {who} {} × {count}{clocks}", reason.log_text());
         }
     }
     for (side, label) in [(0, "X"), (1, "Y")] {
         for kind in AnswerKind::ALL {
-            let samples = &s.times[side][kind as usize];
-            let Some([p50, p99, max]) = p50_p99_max_ms(samples) else {
+            let [cpu, wall] = Clock::ALL.map(|c| &s.times[side][c as usize][kind as usize]);
+            let Some(wall_ms) = p50_p99_max_ms(wall) else {
                 continue;
             };
             let _ = writeln!(
                 out,
-                "response {label} {:<5}: p50 {p50:.2} ms, p99 {p99:.2} ms, max {max:.2} ms ({} answers)",
+                "response {label} {:<5}: cpu {} | wall {} ({} answers)",
                 kind.command_name(),
-                samples.len()
+                p50_p99_max_text(p50_p99_max_ms(cpu)),
+                p50_p99_max_text(Some(wall_ms)),
+                wall.len()
             );
         }
     }
     for (side, label) in [(0, "X"), (1, "Y")] {
-        if s.round_times[side].iter().all(Vec::is_empty) {
+        let [cpu, wall] = Clock::ALL.map(|c| &s.round_times[side][c as usize]);
+        if wall.iter().all(Vec::is_empty) {
             continue;
         }
         let _ = writeln!(
             out,
-            "decisions {label} by round (ms): round p50 p99 max (answers)"
+            "decisions {label} by round (ms): round   cpu p50  p99  max | wall p50  p99  max (answers)"
         );
-        for (round, times) in s.round_times[side].iter().enumerate() {
-            let Some([p50, p99, max]) = p50_p99_max_ms(times) else {
+        for (round, (cpu, wall)) in cpu.iter().zip(wall).enumerate() {
+            let Some([p50, p99, max]) = p50_p99_max_ms(wall) else {
                 continue;
+            };
+            let cpu = match p50_p99_max_ms(cpu) {
+                Some([p50, p99, max]) => format!("{p50:>8.2} {p99:>8.2} {max:>8.2}"),
+                None => format!("{:>8} {:>8} {:>8}", "-", "-", "-"),
             };
             let _ = writeln!(
                 out,
-                "  {round:>2} {p50:>8.2} {p99:>8.2} {max:>8.2} ({})",
-                times.len()
+                "  {round:>2} {cpu} | {p50:>8.2} {p99:>8.2} {max:>8.2} ({})",
+                wall.len()
             );
         }
     }

@@ -4,10 +4,10 @@
 //! A line says which run it belongs to ([`RunKey`]: the command, its players, its deals,
 //! its deadlines and into how many shards it was cut), which shard played it, which match
 //! of the run (`x`, `y`), which deal and which game of the seat-swapped pair, and what
-//! happened: the result, both scores, any abort (who, why, at which command) and each
-//! seat's response times (external players only; the raw times too, so that a merge
-//! reports exactly what one run would have). The schema is documented in the harness
-//! README.
+//! happened: the result, both scores, any abort (who, why, at which command, and for a
+//! time-out which clock ran out) and each seat's response times, wall and CPU (the raw
+//! times too, so that a merge reports exactly what one run would have). The schema is
+//! documented in the harness README.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
@@ -16,7 +16,9 @@ use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 
-use crate::referee::{AbortReason, AnswerKind, GameRecord, GameResult, ResponseTimes, SEAT_NAMES};
+use crate::referee::{
+    AbortReason, AnswerKind, Clock, ClockTimes, GameRecord, GameResult, ResponseTimes, SEAT_NAMES,
+};
 use crate::stats::{quantile, PairRecord};
 
 /// The `schema` field of every line.
@@ -66,9 +68,12 @@ pub struct AbortLine {
     pub reason: String,
     pub command: String,
     pub round: u8,
+    /// For a time-out, the clock that ran out: `cpu` (the judge's deadline) or `wall`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<String>,
 }
 
-/// One seat's response times in one game, microseconds (external players only).
+/// One seat's response times on one clock in one game, microseconds.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct TimesLine {
     pub answers: usize,
@@ -109,8 +114,11 @@ pub struct GameLine {
     pub categories: [i64; 2],
     pub bids: [i64; 2],
     pub abort: Option<AbortLine>,
-    /// By seat; `null` for a seat whose times are not recorded (in-process players).
+    /// Wall-clock times by seat (`null` in files written before every player was timed).
     pub times: [Option<TimesLine>; 2],
+    /// CPU times by seat, what the judge charges (`null` for a player without a CPU clock).
+    #[serde(default)]
+    pub cpu_times: [Option<TimesLine>; 2],
 }
 
 /// Where the lines go, and the run they belong to.
@@ -172,11 +180,14 @@ fn seat_name(seat: usize) -> String {
     SEAT_NAMES[seat].to_ascii_lowercase()
 }
 
-fn times_line(times: &ResponseTimes) -> TimesLine {
+fn times_line(times: &ClockTimes) -> Option<TimesLine> {
+    if times.is_empty() {
+        return None;
+    }
     let mut all: Vec<u32> = times.micros.iter().flatten().copied().collect();
     let answers = all.len();
     let mut at = |q: f64| quantile(&mut all, q).map_or(0.0, |us| f64::from(us) / 1000.0);
-    TimesLine {
+    Some(TimesLine {
         answers,
         p50_ms: at(0.5),
         p99_ms: at(0.99),
@@ -185,7 +196,15 @@ fn times_line(times: &ResponseTimes) -> TimesLine {
         roll_us: times.micros[AnswerKind::Bid as usize].clone(),
         score_us: times.micros[AnswerKind::Put as usize].clone(),
         decisions: times.decisions.clone(),
-    }
+    })
+}
+
+/// The times of a line back as the referee recorded them.
+fn clock_times(line: Option<TimesLine>) -> ClockTimes {
+    line.map_or_else(ClockTimes::default, |t| ClockTimes {
+        micros: [t.ready_us, t.roll_us, t.score_us],
+        decisions: t.decisions,
+    })
 }
 
 /// The line of one game.
@@ -223,12 +242,11 @@ pub fn game_line(
                 reason: reason.log_text().to_string(),
                 command: kind.command_name().to_string(),
                 round,
+                clock: record.late_clock.map(|c| c.name().to_string()),
             }
         }),
-        times: [0, 1].map(|seat| {
-            let t = &record.times[seat];
-            (!t.micros.iter().all(Vec::is_empty)).then(|| times_line(t))
-        }),
+        times: [0, 1].map(|seat| times_line(record.times[seat].clock(Clock::Wall))),
+        cpu_times: [0, 1].map(|seat| times_line(record.times[seat].clock(Clock::Cpu))),
     }
 }
 
@@ -273,16 +291,24 @@ impl ReadLine {
                 Some(((seat, reason), (kind, a.round)))
             }
         };
-        let times = l.times.clone().map(|t| {
-            t.map_or_else(ResponseTimes::default, |t| ResponseTimes {
-                micros: [t.ready_us, t.roll_us, t.score_us],
-                decisions: t.decisions,
-            })
+        let late_clock = match l.abort.as_ref().and_then(|a| a.clock.as_deref()) {
+            None => None,
+            Some(name) => Some(
+                Clock::parse(name)
+                    .ok_or_else(|| format!("{}: abort clock {name:?}", self.place()))?,
+            ),
+        };
+        let times = [0, 1].map(|seat| {
+            let mut times = ResponseTimes::default();
+            *times.clock_mut(Clock::Wall) = clock_times(l.times[seat].clone());
+            *times.clock_mut(Clock::Cpu) = clock_times(l.cpu_times[seat].clone());
+            times
         });
         Ok(GameRecord {
             result,
             abort: abort.map(|(a, _)| a),
             abort_at: abort.map(|(_, at)| at),
+            late_clock,
             total_points: l.total,
             category_points: l.categories,
             bid_points: l.bids,
@@ -352,13 +378,22 @@ mod tests {
             result: GameResult::SecondWins,
             abort: Some((0, AbortReason::Tle)),
             abort_at: Some((AnswerKind::Bid, 7)),
+            late_clock: Some(Clock::Cpu),
             total_points: [100_000, 120_000],
             category_points: [101_000, 118_000],
             bid_points: [-1_000, 2_000],
             times: [
                 ResponseTimes {
-                    micros: [vec![3_000], vec![40_000, 51_000], vec![900]],
-                    decisions: vec![(1, 40_000), (2, 51_000), (2, 900)],
+                    by_clock: [
+                        ClockTimes {
+                            micros: [vec![2_500], vec![39_000, 50_000], vec![800]],
+                            decisions: vec![(1, 39_000), (2, 50_000), (2, 800)],
+                        },
+                        ClockTimes {
+                            micros: [vec![3_000], vec![40_000, 51_000], vec![900]],
+                            decisions: vec![(1, 40_000), (2, 51_000), (2, 900)],
+                        },
+                    ],
                 },
                 ResponseTimes::default(),
             ],
@@ -376,8 +411,10 @@ mod tests {
             ("y", "ROLL", 7)
         );
         assert_eq!(line.x_points, 1.0);
+        assert_eq!(abort.clock.as_deref(), Some("cpu"));
         assert!(line.times[1].is_none());
         assert_eq!(line.times[0].as_ref().unwrap().max_ms, 51.0);
+        assert_eq!(line.cpu_times[0].as_ref().unwrap().max_ms, 50.0);
         let text = serde_json::to_string(&line).unwrap();
         let back: GameLine = serde_json::from_str(&text).unwrap();
         assert_eq!(back, line);

@@ -1,8 +1,11 @@
 //! An external program as a player: a fresh process per game, spoken to over pipes.
 //!
 //! Two reader threads (stdout, stderr) forward lines over one channel, stamped with the
-//! time they arrived; the referee waits on the channel with a deadline. Stderr lines are
-//! kept for the log (`# Debug FIRST: ...`).
+//! time they arrived; the referee waits on the channel with a deadline on two clocks: the
+//! process's CPU time ([`ProcessClock`], read every [`CPU_POLL`] while it waits and when
+//! the answer is taken), which is what the judge charges, and the wall clock as a backstop
+//! for a program that sleeps or hangs. Stderr lines are kept for the log
+//! (`# Debug FIRST: ...`).
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -13,10 +16,15 @@ use std::time::{Duration, Instant};
 
 use yacht::protocol::Command;
 
-use super::{Player, Received, Response};
+use super::process_clock::ProcessClock;
+use super::{Clock, Deadline, Player, Received, Response};
 
 /// How long a finished player may take to exit on its own before it is killed.
 const EXIT_GRACE: Duration = Duration::from_millis(200);
+
+/// How often a waiting referee reads the process's CPU clock: a program spinning past its
+/// CPU deadline is stopped at most this much wall time later (its verdict is the same).
+const CPU_POLL: Duration = Duration::from_millis(10);
 
 enum Event {
     Stdout(String, Instant),
@@ -31,6 +39,26 @@ struct Running {
     /// Stdout events taken off the channel while draining stderr, oldest first.
     queued: VecDeque<Event>,
     stdout_closed: bool,
+    /// The process's CPU clock (`None`: the system has none; deadlines are wall time).
+    clock: Option<ProcessClock>,
+    /// Answers taken so far this game (the first one's arrival starts following any
+    /// descendants a wrapper started).
+    answers: usize,
+}
+
+impl Running {
+    fn cpu_time(&mut self) -> Option<Duration> {
+        self.clock.as_mut().map(ProcessClock::read)
+    }
+
+    /// A response stamped now.
+    fn response(&mut self, received: Received) -> Response {
+        Response {
+            received,
+            at: Instant::now(),
+            cpu_at: self.cpu_time(),
+        }
+    }
 }
 
 /// A command line run as a player.
@@ -162,12 +190,15 @@ impl Player for ExternalPlayer {
             forward_lines(err, sink, |line, _| Event::Stderr(line), None);
         }
         let stdin = child.stdin.take();
+        let clock = ProcessClock::of(child.id());
         self.running = Some(Running {
             child,
             stdin,
             events,
             queued: VecDeque::new(),
             stdout_closed: false,
+            clock,
+            answers: 0,
         });
         Ok(())
     }
@@ -188,44 +219,68 @@ impl Player for ExternalPlayer {
         }
     }
 
-    fn receive(&mut self, deadline: Instant) -> Response {
+    fn receive(&mut self, deadline: Deadline) -> Response {
         let Some(run) = self.running.as_mut() else {
             return Response {
                 received: Received::Closed,
                 at: Instant::now(),
+                cpu_at: None,
             };
         };
         loop {
             if run.stdout_closed {
-                return Response {
-                    received: Received::Closed,
-                    at: Instant::now(),
-                };
+                return run.response(Received::Closed);
             }
             let next = match run.queued.pop_front() {
                 Some(event) => Ok(event),
-                None => run
-                    .events
-                    .recv_timeout(deadline.saturating_duration_since(Instant::now())),
+                None => {
+                    // With a CPU deadline, look at the clock between waits.
+                    let wait = deadline.wall.saturating_duration_since(Instant::now());
+                    let wait = match deadline.cpu {
+                        Some(_) if run.clock.is_some() => wait.min(CPU_POLL),
+                        _ => wait,
+                    };
+                    run.events.recv_timeout(wait)
+                }
             };
             match next {
                 Ok(Event::Stdout(line, at)) => {
+                    let cpu_at = run.cpu_time();
+                    run.answers += 1;
+                    if run.answers == 1
+                        && let Some(clock) = run.clock.as_mut()
+                    {
+                        clock.follow_descendants();
+                    }
                     return Response {
                         received: Received::Line(line),
                         at,
-                    }
+                        cpu_at,
+                    };
                 }
                 Ok(Event::Stderr(line)) => self.debug.push(line),
                 Ok(Event::StdoutClosed) => run.stdout_closed = true,
                 Err(RecvTimeoutError::Timeout) => {
-                    return Response {
-                        received: Received::Timeout,
-                        at: Instant::now(),
+                    if let (Some(limit), Some(used)) = (deadline.cpu, run.cpu_time())
+                        && used > limit
+                    {
+                        return Response {
+                            received: Received::Timeout(Clock::Cpu),
+                            at: Instant::now(),
+                            cpu_at: Some(used),
+                        };
+                    }
+                    if Instant::now() >= deadline.wall {
+                        return run.response(Received::Timeout(Clock::Wall));
                     }
                 }
                 Err(RecvTimeoutError::Disconnected) => run.stdout_closed = true,
             }
         }
+    }
+
+    fn cpu_time(&mut self) -> Option<Duration> {
+        self.running.as_mut().and_then(Running::cpu_time)
     }
 
     fn take_debug(&mut self, out: &mut Vec<String>) {
@@ -244,10 +299,6 @@ impl Player for ExternalPlayer {
 
     fn finish(&mut self) {
         self.stop();
-    }
-
-    fn is_external(&self) -> bool {
-        true
     }
 }
 

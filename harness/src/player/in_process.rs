@@ -1,13 +1,16 @@
 //! In-process players: an [`Agent`] answers each command by a plain function call.
 //! No pipes, no parsing, no threads: this is what makes thousands of games per second.
+//! Each call is charged the CPU time of the thread that runs it ([`yacht::clock`]), as
+//! the judge would charge a program that spent it.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
+use yacht::clock::CpuInstant;
 use yacht::engine::{Bot, BotConfig, Reply};
 use yacht::game::Agent;
 use yacht::protocol::{Answer, Command};
 
-use super::{Player, Received, Response};
+use super::{Deadline, Player, Received, Response};
 
 /// The bot crate's [`Bot`] as an agent whose private generator is seeded by the game.
 pub struct BotAgent {
@@ -46,8 +49,13 @@ impl Agent for BotAgent {
 /// An agent playing in-process.
 pub struct InProcess<A: Agent + Send> {
     agent: A,
-    /// The answer computed at `send` time, and when it was ready.
-    pending: Option<(Answer, Instant)>,
+    /// The answer computed at `send` time, when it was ready, and the CPU time spent so
+    /// far then.
+    pending: Option<(Answer, Instant, Duration)>,
+    /// The CPU time the agent's calls have used this game.
+    cpu_spent: Duration,
+    /// Whether this platform has a thread CPU clock ([`yacht::clock::is_cpu_time`]).
+    cpu_clock: bool,
     debug: Vec<String>,
     /// Put before each of the agent's warnings in the log.
     warning_prefix: &'static str,
@@ -64,6 +72,8 @@ impl<A: Agent + Send> InProcess<A> {
         InProcess {
             agent,
             pending: None,
+            cpu_spent: Duration::ZERO,
+            cpu_clock: yacht::clock::is_cpu_time(),
             debug: Vec::new(),
             warning_prefix: prefix,
         }
@@ -78,32 +88,42 @@ impl<A: Agent + Send> Player for InProcess<A> {
     fn start(&mut self, game_seed: u64) -> Result<(), String> {
         self.agent.reset(game_seed);
         self.pending = None;
+        self.cpu_spent = Duration::ZERO;
         self.debug.clear();
         Ok(())
     }
 
     fn send(&mut self, command: &Command) {
+        let start = CpuInstant::now();
         let reply = self.agent.handle(command);
+        self.cpu_spent += start.elapsed();
         let prefix = self.warning_prefix;
         self.debug
             .extend(reply.warnings.into_iter().map(|w| format!("{prefix}{w}")));
         if let Some(answer) = reply.answer {
-            self.pending = Some((answer, Instant::now()));
+            self.pending = Some((answer, Instant::now(), self.cpu_spent));
         }
     }
 
-    fn receive(&mut self, _deadline: Instant) -> Response {
+    fn receive(&mut self, _deadline: Deadline) -> Response {
+        // The answer was computed in `send`; a late one is judged by its times.
         match self.pending.take() {
-            Some((answer, at)) => Response {
+            Some((answer, at, cpu)) => Response {
                 received: Received::Answer(answer),
                 at,
+                cpu_at: self.cpu_clock.then_some(cpu),
             },
             // An agent that owed an answer and gave none behaves like a closed stdout.
             None => Response {
                 received: Received::Closed,
                 at: Instant::now(),
+                cpu_at: self.cpu_time(),
             },
         }
+    }
+
+    fn cpu_time(&mut self) -> Option<Duration> {
+        self.cpu_clock.then_some(self.cpu_spent)
     }
 
     fn take_debug(&mut self, out: &mut Vec<String>) {

@@ -3,14 +3,16 @@
 //!
 //! The referee talks to a player only through [`Player`]: it sends typed commands and
 //! receives either a typed answer (in-process: nothing to parse) or a raw line (external:
-//! parsed by the referee exactly as the judge would), stamped with the time it arrived.
+//! parsed by the referee exactly as the judge would), stamped with the time it arrived and
+//! the player's CPU clock then: the judge charges CPU time, and so does the referee.
 
 pub mod external;
 pub mod in_process;
+pub mod process_clock;
 pub mod reader;
 pub mod spec;
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use yacht::protocol::{Answer, Command};
 
@@ -26,17 +28,70 @@ pub enum Received {
     Answer(Answer),
     /// A raw stdout line (without its newline) from an external player.
     Line(String),
-    /// Nothing before the deadline.
-    Timeout,
+    /// Nothing before the deadline on this clock.
+    Timeout(Clock),
     /// The player cannot answer any more (its stdout closed, or it owed nothing).
     Closed,
 }
 
-/// A received answer and when it arrived (for deadlines and response times).
+/// A received answer, when it arrived, and the player's CPU clock then.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Response {
     pub received: Received,
     pub at: Instant,
+    /// [`Player::cpu_time`] when the answer was had (`None`: the player has no CPU clock).
+    pub cpu_at: Option<Duration>,
+}
+
+/// The two clocks an answer is timed on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Clock {
+    /// The CPU time the player spent on the answer (all its threads): what the judge
+    /// charges.
+    Cpu = 0,
+    /// The time that passed from the command to the answer.
+    Wall = 1,
+}
+
+impl Clock {
+    pub const ALL: [Clock; 2] = [Clock::Cpu, Clock::Wall];
+
+    /// The name reports and `--deadline-clock` use.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Clock::Cpu => "cpu",
+            Clock::Wall => "wall",
+        }
+    }
+
+    /// Parses [`Clock::name`].
+    pub fn parse(text: &str) -> Option<Clock> {
+        Clock::ALL.into_iter().find(|c| c.name() == text)
+    }
+}
+
+impl std::str::FromStr for Clock {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Clock, String> {
+        Clock::parse(text).ok_or_else(|| format!("{text:?}: expected cpu or wall"))
+    }
+}
+
+impl std::fmt::Display for Clock {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// When an owed answer is late.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deadline {
+    /// The latest reading of the player's CPU clock ([`Player::cpu_time`]) before the
+    /// answer; `None`: the wall clock alone decides.
+    pub cpu: Option<Duration>,
+    /// The wall clock's: the backstop for a player that sleeps, blocks or hangs (or the
+    /// deadline itself where there is no CPU clock).
+    pub wall: Instant,
 }
 
 /// One side of a game.
@@ -53,8 +108,13 @@ pub trait Player: Send {
     /// [`Received::Closed`] later.
     fn send(&mut self, command: &Command);
 
-    /// The next answer, waiting at most until `deadline`.
-    fn receive(&mut self, deadline: Instant) -> Response;
+    /// The next answer, waiting at most until `deadline` on either clock.
+    fn receive(&mut self, deadline: Deadline) -> Response;
+
+    /// The CPU time the player has used so far this game, as the judge counts it (an
+    /// external process: all its threads; an in-process agent: its decisions on the
+    /// calling thread); `None` where there is no CPU clock.
+    fn cpu_time(&mut self) -> Option<Duration>;
 
     /// Moves the debug lines produced so far (stderr of an external player, warnings of an
     /// in-process agent) into `out`.
@@ -62,9 +122,4 @@ pub trait Player: Send {
 
     /// Ends the game: an external process is given a moment to exit, then killed.
     fn finish(&mut self);
-
-    /// Whether response times are worth recording (external processes only).
-    fn is_external(&self) -> bool {
-        false
-    }
 }

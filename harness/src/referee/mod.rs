@@ -7,6 +7,12 @@
 //!
 //! Nothing a player sends can make the referee panic: every answer is checked and a bad
 //! one ends the game with an `ABORT` line and a loss for its author.
+//!
+//! Deadlines are the judge's: the CPU time the player spent on the answer (all its
+//! threads), from the moment the command was written to the moment the answer was read,
+//! so a busy machine does not make an answer late. A wall-clock backstop, a multiple of
+//! each deadline, catches a program that sleeps, blocks or hangs; the log line is the
+//! judge's `ABORT … TLE` either way, and the record says which clock ran out.
 
 pub mod log;
 pub mod record;
@@ -17,19 +23,33 @@ use yacht::game::{play, Deal, Event, Illegal, Seats, Stop};
 use yacht::protocol::{parse_answer, Answer, Command, Owed};
 use yacht::rules::category::POINTS_PER_K;
 
-use crate::player::{Player, Received};
+use crate::player::{Deadline, Player, Received};
 pub use log::GameLog;
-pub use record::{AbortReason, AnswerKind, GameRecord, GameResult, ResponseTimes, SEAT_NAMES};
+pub use record::{
+    micros, AbortReason, AnswerKind, Clock, ClockTimes, GameRecord, GameResult, ResponseTimes,
+    SEAT_NAMES,
+};
+
+/// The wall-clock backstop of a CPU deadline by default, as a multiple of it: 5 s for a
+/// bid, 30 s for `READY`. Generous, so that only a player that sleeps or hangs meets it
+/// (a player given a tenth of a core by a loaded machine does not).
+pub const WALL_BACKSTOP_DEFAULT: f64 = 10.0;
 
 /// Deadlines and what to record.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RefereeOptions {
-    /// Multiplies every deadline (the judge measures CPU time on a 3.2 GHz core; a loaded
-    /// or slower machine may want more wall-clock time).
+    /// Multiplies every deadline. The deadlines are CPU time, which the machine's load does
+    /// not stretch; a slower core than the judge's 3.2 GHz Xeon is the reason to scale.
     pub time_scale: f64,
     pub ready_ms: u64,
     pub roll_ms: u64,
     pub score_ms: u64,
+    /// The clock of the deadlines: [`Clock::Cpu`], the judge's (wall time for a player
+    /// without a CPU clock), or [`Clock::Wall`] for every answer (the referee before CPU
+    /// time; for comparison).
+    pub clock: Clock,
+    /// The wall-clock backstop of CPU deadlines, as a multiple of each deadline.
+    pub wall_backstop: f64,
     /// Build the official log.
     pub write_log: bool,
 }
@@ -41,13 +61,16 @@ impl Default for RefereeOptions {
             ready_ms: 3000,
             roll_ms: 500,
             score_ms: 500,
+            clock: Clock::Cpu,
+            wall_backstop: WALL_BACKSTOP_DEFAULT,
             write_log: false,
         }
     }
 }
 
 impl RefereeOptions {
-    fn limit(&self, kind: AnswerKind) -> Duration {
+    /// The deadline of an answer to `kind`, on the deadlines' clock.
+    pub fn limit(&self, kind: AnswerKind) -> Duration {
         let ms = match kind {
             AnswerKind::Ready => self.ready_ms,
             AnswerKind::Bid => self.roll_ms,
@@ -55,13 +78,31 @@ impl RefereeOptions {
         };
         Duration::from_secs_f64(ms as f64 / 1000.0 * self.time_scale.max(0.0))
     }
+
+    /// When an answer to `kind` is late, for a command written at `sent_at` to a player
+    /// whose CPU clock read `cpu_sent` then (`None`: no CPU clock).
+    fn deadline(&self, kind: AnswerKind, sent_at: Instant, cpu_sent: Option<Duration>) -> Deadline {
+        let limit = self.limit(kind);
+        match cpu_sent.filter(|_| self.clock == Clock::Cpu) {
+            Some(cpu) => Deadline {
+                cpu: Some(cpu + limit),
+                wall: sent_at + limit.mul_f64(self.wall_backstop.max(1.0)),
+            },
+            None => Deadline {
+                cpu: None,
+                wall: sent_at + limit,
+            },
+        }
+    }
 }
 
-/// The referee's side of the play loop: the two players, when each command was sent (for
-/// deadlines), the official log and the response times.
+/// The referee's side of the play loop: the two players, when each command was sent and
+/// their CPU clocks then (for deadlines), the official log and the response times.
 struct Referee<'a> {
     players: [&'a mut dyn Player; 2],
-    sent: [Instant; 2],
+    sent: [(Instant, Option<Duration>); 2],
+    /// Which clock ran out, when an answer was late.
+    late_clock: Option<Clock>,
     log: GameLog,
     times: [ResponseTimes; 2],
     options: &'a RefereeOptions,
@@ -89,7 +130,8 @@ pub fn play_game(
     }
     let mut referee = Referee {
         players: [first, second],
-        sent: [Instant::now(); 2],
+        sent: [(Instant::now(), None); 2],
+        late_clock: None,
         log: GameLog::new(options.write_log),
         times: Default::default(),
         options,
@@ -134,6 +176,7 @@ pub fn play_game(
         result,
         abort,
         abort_at: abort.map(|(seat, _)| referee.asked[seat]),
+        late_clock: referee.late_clock,
         total_points: totals,
         category_points: states.map(|s| (s.category_k + s.bonus_k()) as i64 * POINTS_PER_K),
         bid_points: states.map(|s| s.bid_points),
@@ -175,34 +218,54 @@ impl Seats for Referee<'_> {
     type Fault = AbortReason;
 
     fn send(&mut self, seat: usize, command: &Command) {
-        self.sent[seat] = Instant::now();
+        let cpu = self.players[seat].cpu_time();
+        self.sent[seat] = (Instant::now(), cpu);
         self.players[seat].send(command);
     }
 
-    /// Waits for `seat`'s answer, checking the deadline and the syntax (the play loop
-    /// checks that it is the kind of answer owed).
+    /// Waits for `seat`'s answer, checking the deadline on both clocks and the syntax (the
+    /// play loop checks that it is the kind of answer owed).
     fn answer(&mut self, seat: usize, owed: Owed) -> Result<Answer, AbortReason> {
         let kind = AnswerKind::from(owed);
         self.asked[seat] = (kind, self.round);
-        let sent = self.sent[seat];
-        let deadline = sent + self.options.limit(kind);
+        let (sent_at, cpu_sent) = self.sent[seat];
+        let deadline = self.options.deadline(kind, sent_at, cpu_sent);
         let response = self.players[seat].receive(deadline);
         self.flush_debug(seat);
-        if self.players[seat].is_external() {
-            let micros = response.at.saturating_duration_since(sent).as_micros();
-            let micros = micros.min(u32::MAX as u128) as u32;
-            self.times[seat].micros[kind as usize].push(micros);
-            if kind != AnswerKind::Ready {
-                self.times[seat].decisions.push((self.round, micros));
+        let wall = response.at.saturating_duration_since(sent_at);
+        let cpu = response
+            .cpu_at
+            .zip(cpu_sent)
+            .map(|(at, sent)| at.saturating_sub(sent));
+        let times = &mut self.times[seat];
+        times
+            .clock_mut(Clock::Wall)
+            .push(kind, self.round, micros(wall));
+        if let Some(cpu) = cpu {
+            times
+                .clock_mut(Clock::Cpu)
+                .push(kind, self.round, micros(cpu));
+        }
+        let late = match response.received {
+            Received::Timeout(clock) => Some(clock),
+            _ if deadline
+                .cpu
+                .is_some_and(|_| cpu > Some(self.options.limit(kind))) =>
+            {
+                Some(Clock::Cpu)
             }
+            _ if response.at > deadline.wall => Some(Clock::Wall),
+            _ => None,
+        };
+        if let Some(clock) = late {
+            self.late_clock = Some(clock);
+            return Err(AbortReason::Tle);
         }
         match response.received {
-            Received::Timeout => Err(AbortReason::Tle),
-            _ if response.at > deadline => Err(AbortReason::Tle),
             Received::Answer(answer) => Ok(answer),
             Received::Line(line) => parse_answer(&line).map_err(|_| parse_failure(owed)),
             // A dead player reads as an empty line would: unparsable.
-            Received::Closed => Err(parse_failure(owed)),
+            Received::Closed | Received::Timeout(_) => Err(parse_failure(owed)),
         }
     }
 

@@ -1,5 +1,7 @@
 //! What a game produced: result, scores, abort, response times, log.
 
+pub use crate::player::Clock;
+
 /// Seat names as the log writes them.
 pub const SEAT_NAMES: [&str; 2] = ["FIRST", "SECOND"];
 
@@ -102,12 +104,48 @@ impl AnswerKind {
     }
 }
 
-/// Response times of one player in one game, microseconds, by [`AnswerKind`].
+/// One clock's times of one player in one game, microseconds, by [`AnswerKind`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ResponseTimes {
+pub struct ClockTimes {
     pub micros: [Vec<u32>; 3],
     /// The decisions (bids and scorings) as `(round, micros)`, for timing by round.
     pub decisions: Vec<(u8, u32)>,
+}
+
+impl ClockTimes {
+    /// Records one answer to `kind` in `round` (0: `READY`).
+    pub fn push(&mut self, kind: AnswerKind, round: u8, micros: u32) {
+        self.micros[kind as usize].push(micros);
+        if kind != AnswerKind::Ready {
+            self.decisions.push((round, micros));
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.micros.iter().all(Vec::is_empty)
+    }
+}
+
+/// Response times of one player in one game, on both clocks (indexed by [`Clock`]); the
+/// CPU times are empty for a player without a CPU clock.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ResponseTimes {
+    pub by_clock: [ClockTimes; 2],
+}
+
+impl ResponseTimes {
+    pub fn clock(&self, clock: Clock) -> &ClockTimes {
+        &self.by_clock[clock as usize]
+    }
+
+    pub fn clock_mut(&mut self, clock: Clock) -> &mut ClockTimes {
+        &mut self.by_clock[clock as usize]
+    }
+}
+
+/// Saturating microseconds of a duration.
+pub fn micros(duration: std::time::Duration) -> u32 {
+    u32::try_from(duration.as_micros()).unwrap_or(u32::MAX)
 }
 
 /// One finished (or aborted) game.
@@ -125,7 +163,10 @@ pub struct GameRecord {
     pub category_points: [i64; 2],
     /// Bid scores, by seat.
     pub bid_points: [i64; 2],
-    /// Recorded for external players only.
+    /// Which clock ran out when the abort is a time-out: the CPU deadline (the judge's) or
+    /// the wall-clock backstop.
+    pub late_clock: Option<Clock>,
+    /// By seat, every player's.
     pub times: [ResponseTimes; 2],
     /// The official log, when asked for.
     pub log: Option<String>,

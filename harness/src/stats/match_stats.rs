@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::pentanomial::Pentanomial;
-use crate::referee::{AbortReason, AnswerKind, GameRecord};
+use crate::referee::{AbortReason, AnswerKind, Clock, GameRecord};
 
 /// Both games of one deal: X first, then X second.
 #[derive(Clone, Debug)]
@@ -44,10 +44,13 @@ pub struct MatchStats {
     pub bid_points: [i64; 2],
     /// Aborts by (side X = 0 / Y = 1, reason).
     pub aborts: BTreeMap<(usize, AbortReason), u64>,
-    /// Response times by side and answer kind, microseconds (external players only).
-    pub times: [[Vec<u32>; 3]; 2],
-    /// Decision (bid and scoring) times by side and round (index 1..=13), microseconds.
-    pub round_times: [[Vec<u32>; 14]; 2],
+    /// Time-outs by (side, the clock that ran out).
+    pub late_clocks: BTreeMap<(usize, Clock), u64>,
+    /// Response times by side, clock ([`Clock`] as index) and answer kind, microseconds.
+    pub times: [[[Vec<u32>; 3]; 2]; 2],
+    /// Decision (bid and scoring) times by side, clock and round (index 1..=13),
+    /// microseconds.
+    pub round_times: [[[Vec<u32>; 14]; 2]; 2],
 }
 
 impl MatchStats {
@@ -65,6 +68,9 @@ impl MatchStats {
                 Some((seat, reason)) => {
                     let side = usize::from(seat != x);
                     *self.aborts.entry((side, reason)).or_default() += 1;
+                    if let Some(clock) = game.late_clock {
+                        *self.late_clocks.entry((side, clock)).or_default() += 1;
+                    }
                 }
                 None => {
                     self.completed += 1;
@@ -77,13 +83,17 @@ impl MatchStats {
             }
             for side in 0..2 {
                 let seat = if side == 0 { x } else { 1 - x };
-                for kind in AnswerKind::ALL {
-                    self.times[side][kind as usize]
-                        .extend_from_slice(&game.times[seat].micros[kind as usize]);
-                }
-                for &(round, micros) in &game.times[seat].decisions {
-                    if let Some(slot) = self.round_times[side].get_mut(round as usize) {
-                        slot.push(micros);
+                for clock in Clock::ALL {
+                    let times = game.times[seat].clock(clock);
+                    let c = clock as usize;
+                    for kind in AnswerKind::ALL {
+                        self.times[side][c][kind as usize]
+                            .extend_from_slice(&times.micros[kind as usize]);
+                    }
+                    for &(round, micros) in &times.decisions {
+                        if let Some(slot) = self.round_times[side][c].get_mut(round as usize) {
+                            slot.push(micros);
+                        }
                     }
                 }
             }

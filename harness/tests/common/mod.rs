@@ -3,8 +3,9 @@
 
 use std::time::{Duration, Instant};
 
-use harness::player::{InProcess, Player, Received, Response};
+use harness::player::{Clock, Deadline, InProcess, Player, Received, Response};
 use harness::samples::{SampleAi, SampleConfig};
+use yacht::clock::CpuInstant;
 use yacht::game::deal::{parse_deals, Deal};
 use yacht::protocol::{Answer, Command};
 
@@ -12,9 +13,11 @@ use yacht::protocol::{Answer, Command};
 pub enum Twist {
     /// Send this raw line instead.
     Line(String),
-    /// Answer after sleeping this long.
-    Late(Duration),
-    /// Never answer.
+    /// Answer after sleeping this long (wall time, no CPU time).
+    Sleep(Duration),
+    /// Answer after spinning this much CPU time.
+    Spin(Duration),
+    /// Never answer (wait out the wall-clock deadline).
     Silent,
     /// Behave like a program whose stdout closed.
     Closed,
@@ -29,7 +32,8 @@ pub struct Scripted {
     label: String,
     script: Script,
     answers: usize,
-    sent: Option<Instant>,
+    /// CPU time spent spinning this game, on top of the inner player's.
+    spun: Duration,
 }
 
 impl Scripted {
@@ -40,7 +44,7 @@ impl Scripted {
             label: label.to_string(),
             script,
             answers: 0,
-            sent: None,
+            spun: Duration::ZERO,
         }
     }
 
@@ -67,46 +71,53 @@ impl Player for Scripted {
 
     fn start(&mut self, game_seed: u64) -> Result<(), String> {
         self.answers = 0;
+        self.spun = Duration::ZERO;
         self.inner.start(game_seed)
     }
 
     fn send(&mut self, command: &Command) {
-        self.sent = Some(Instant::now());
         self.inner.send(command);
     }
 
-    fn receive(&mut self, deadline: Instant) -> Response {
+    fn receive(&mut self, deadline: Deadline) -> Response {
         let response = self.inner.receive(deadline);
         let Received::Answer(answer) = &response.received else {
             return response;
         };
         let index = self.answers;
         self.answers += 1;
-        match (self.script)(index, answer) {
-            None => response,
-            Some(Twist::Line(line)) => Response {
-                received: Received::Line(line),
-                at: Instant::now(),
-            },
-            Some(Twist::Late(delay)) => {
+        let twist = (self.script)(index, answer);
+        let received = match twist {
+            None => return response,
+            Some(Twist::Line(line)) => Received::Line(line),
+            Some(Twist::Sleep(delay)) => {
                 std::thread::sleep(delay);
-                Response {
-                    received: response.received,
-                    at: Instant::now(),
-                }
+                response.received
             }
-            Some(Twist::Closed) => Response {
-                received: Received::Closed,
-                at: Instant::now(),
-            },
+            Some(Twist::Spin(cpu)) => {
+                let start = CpuInstant::now();
+                let mut x = 0u64;
+                while start.elapsed() < cpu {
+                    x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(1));
+                }
+                self.spun += start.elapsed();
+                response.received
+            }
+            Some(Twist::Closed) => Received::Closed,
             Some(Twist::Silent) => {
-                std::thread::sleep(deadline.saturating_duration_since(Instant::now()));
-                Response {
-                    received: Received::Timeout,
-                    at: Instant::now(),
-                }
+                std::thread::sleep(deadline.wall.saturating_duration_since(Instant::now()));
+                Received::Timeout(Clock::Wall)
             }
+        };
+        Response {
+            received,
+            at: Instant::now(),
+            cpu_at: self.cpu_time(),
         }
+    }
+
+    fn cpu_time(&mut self) -> Option<Duration> {
+        Some(self.inner.cpu_time()? + self.spun)
     }
 
     fn take_debug(&mut self, out: &mut Vec<String>) {

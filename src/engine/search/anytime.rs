@@ -12,7 +12,7 @@
 //! was built and measured level with the fixed count against both designs that do not
 //! share our table (docs/experiments.md#anytime-search), and removed.
 
-use std::time::Instant;
+use crate::clock::CpuInstant;
 
 use super::rollout::{play_rollouts_from, Futures};
 use super::wincurve::WinCurve;
@@ -50,11 +50,11 @@ pub fn timed_curves(
     starts: &Starts,
     futures: &mut Futures,
     base: usize,
-    deadline: Option<Instant>,
+    deadline: Option<CpuInstant>,
     control: bool,
     cache: &mut ChoiceCache,
 ) -> ([WinCurve; 2], SearchStats) {
-    let now = Instant::now();
+    let now = CpuInstant::now();
     // Half the time left for the first curve; the second replays as many futures until
     // the deadline, and the first keeps only those the second reached.
     let deadline_a = deadline.map(|d| now + d.saturating_duration_since(now) / 2);
@@ -107,7 +107,7 @@ mod tests {
         }
     }
 
-    fn search(deadline: Option<Instant>) -> ([WinCurve; 2], SearchStats) {
+    fn search(deadline: Option<CpuInstant>) -> ([WinCurve; 2], SearchStats) {
         let mut futures = Futures::new(3, 11);
         let mut cache = ChoiceCache::new();
         timed_curves(&starts(), &mut futures, 64, deadline, true, &mut cache)
@@ -137,7 +137,7 @@ mod tests {
 
     #[test]
     fn a_spent_budget_stops_the_search_on_the_clock() {
-        let (curves, stats) = search(Some(Instant::now()));
+        let (curves, stats) = search(Some(CpuInstant::now()));
         assert!(stats.clock_stopped(), "{stats:?}");
         assert!(stats.rollouts >= 1 && stats.rollouts < 64, "{stats:?}");
         // Both curves stand on the same futures.

@@ -1,12 +1,13 @@
 //! Which rounds bid for the win, and the win curves they bid with.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::anytime::{timed_curves, SearchStats, Starts};
 use super::rollout::{play_rollouts, play_rollouts_from, sample_futures, Futures};
 use super::wincurve::{
     after_table_scoring, final_rest_points, pairs_curve, sure_win_probability, WinCurve,
 };
+use crate::clock::CpuInstant;
 use crate::engine::config::BotConfig;
 use crate::engine::track::view::GameView;
 use crate::engine::value::bidding::{bundle_values, POINTS_PER_UNIT};
@@ -181,7 +182,7 @@ pub fn win_search_timed(
 ) -> (WinSearch, Option<SearchStats>) {
     let (first_round, use_clock) = (config.win_from_round, config.use_clock);
     // Only play reads the clock; bench never does.
-    let started = use_clock.then(Instant::now);
+    let started = use_clock.then(CpuInstant::now);
     let round = view.round as usize;
     // Round 1 has no scoring to roll out from; it always bids for the expected score.
     if first_round == 0 || round < (first_round as usize).max(2) || round > AUCTION_ROUNDS {

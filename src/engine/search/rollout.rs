@@ -10,7 +10,7 @@
 //! ([`super::control_variate`]). The same dice serve both assignments (common random
 //! numbers), so the comparison of A against B is far less noisy than either curve.
 
-use std::time::Instant;
+use crate::clock::CpuInstant;
 
 use super::control_variate::calibration_weights;
 use super::wincurve::{after_table_scoring, WinCurve};
@@ -143,7 +143,7 @@ pub fn play_rollouts(
     mine: &Counts,
     theirs: &Counts,
     futures: &[Vec<FutureRound>],
-    deadline: Option<Instant>,
+    deadline: Option<CpuInstant>,
     cache: &mut ChoiceCache,
 ) -> Rollouts {
     let me0 = after_table_scoring(me, mine);
@@ -157,14 +157,14 @@ pub fn play_rollouts_from(
     me0: PlayerState,
     opp0: PlayerState,
     futures: &[Vec<FutureRound>],
-    deadline: Option<Instant>,
+    deadline: Option<CpuInstant>,
     cache: &mut ChoiceCache,
 ) -> Rollouts {
     let mut doubled: Vec<i64> = Vec::with_capacity(futures.len());
     for (i, future) in futures.iter().enumerate() {
         // The clock is read once per batch, and never without a deadline (bench).
         let batch_done = i > 0 && i % CLOCK_EVERY_ROLLOUTS == 0;
-        if batch_done && deadline.is_some_and(|d| Instant::now() >= d) {
+        if batch_done && deadline.is_some_and(|d| CpuInstant::now() >= d) {
             break;
         }
         doubled.push(play_future(me0, opp0, future, cache));
