@@ -41,6 +41,7 @@ usage: yacht-bot [NYPC]              play on stdin/stdout, the judge's protocol 
             SwitchKind::Reproducible,
             "\nReproducible play (the judge runs neither):\n  --no-clock                         the same as --clock 0\n",
         ),
+        (SwitchKind::Level, "\nSkill levels, for people to play against:\n"),
         (
             SwitchKind::Experiment,
             "\nExperiment switches (each turns off or replaces a part of the default;\n\

@@ -13,7 +13,7 @@ use crate::engine::safety::payoff::{Curves, Limits};
 use crate::engine::search::anytime::SearchStats;
 use crate::engine::search::endgame::{win_search_timed, WinSearch};
 use crate::engine::track::view::GameView;
-use crate::engine::value::bidding::{bundle_values, equilibrium_bid};
+use crate::engine::value::bidding::{bundle_values, equilibrium_bid, own_gain_points};
 use crate::engine::value::choice::warm_up;
 
 use crate::protocol::{Command, Group, Owed};
@@ -45,6 +45,7 @@ impl Default for Bot {
 
 impl Bot {
     pub fn new(config: BotConfig) -> Bot {
+        let config = config.leveled();
         Bot {
             config,
             player: TablePlayer::new(config),
@@ -293,6 +294,18 @@ pub fn decide_bid_with(
         Bidder::Equilibrium => {
             let values = bundle_values(&view.me, &view.opp, &a, &b);
             let (group, amount) = equilibrium_bid(values.swing_points());
+            (group, amount, None)
+        }
+        Bidder::OwnGain | Bidder::Zero => {
+            // The equilibrium's arithmetic on its own gain alone (`own_gain_points` is half
+            // the swing), or nothing paid at all.
+            let (group, amount) =
+                equilibrium_bid(own_gain_points(&view.me, &a, &b, config.scoring));
+            let amount = if config.bidder == Bidder::Zero {
+                0
+            } else {
+                amount
+            };
             (group, amount, None)
         }
         Bidder::Maximin => {

@@ -14,6 +14,12 @@ pub enum Bidder {
     /// the win curves (the best worst case, no opponent model): the design of a strong
     /// contestant that prices the endgame by win probability but models no one.
     Maximin,
+    /// A quarter of its own gain on the group it prefers for itself, the opponent's gain
+    /// ignored: the equilibrium's arithmetic on half the swing (skill level 3 and below).
+    OwnGain,
+    /// Amount 0 on the group it prefers for itself: never pays for a bundle (skill
+    /// level 1).
+    Zero,
 }
 
 impl Bidder {
@@ -23,6 +29,8 @@ impl Bidder {
             "equilibrium" => Some(Bidder::Equilibrium),
             "model" => Some(Bidder::Model),
             "maximin" => Some(Bidder::Maximin),
+            "own" => Some(Bidder::OwnGain),
+            "zero" => Some(Bidder::Zero),
             _ => None,
         }
     }
@@ -33,9 +41,55 @@ impl Bidder {
             Bidder::Equilibrium => "equilibrium",
             Bidder::Model => "model",
             Bidder::Maximin => "maximin",
+            Bidder::OwnGain => "own",
+            Bidder::Zero => "zero",
         }
     }
 }
+
+/// How the bot scores.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Scoring {
+    /// The table's argmax (and round 11 by win probability): the exact expected remaining
+    /// score.
+    #[default]
+    Table,
+    /// The highest score plus upper-bonus gain now, nothing for the dice carried or the
+    /// categories left: a player without the table (skill levels 1 and 2).
+    Greedy,
+}
+
+impl Scoring {
+    /// Parses `table` or `greedy`.
+    pub fn parse(name: &str) -> Option<Scoring> {
+        match name {
+            "table" => Some(Scoring::Table),
+            "greedy" => Some(Scoring::Greedy),
+            _ => None,
+        }
+    }
+
+    /// The name [`Scoring::parse`] reads.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scoring::Table => "table",
+            Scoring::Greedy => "greedy",
+        }
+    }
+}
+
+/// The strongest skill level: the bot itself.
+pub const LEVEL_MAX: u8 = 5;
+
+/// What each skill level gives up, from the top: each level is the one above it without
+/// one part of the engine (a principled weakening, never a random blunder).
+pub const LEVELS: [(u8, &str); LEVEL_MAX as usize] = [
+    (1, "greedy scoring, and never pays for a bundle (zero bids on the one it prefers)"),
+    (2, "greedy scoring: the best score now, without the table's look ahead; bids a quarter of its own gain"),
+    (3, "the table's scoring; bids a quarter of its own gain, blind to the opponent's"),
+    (4, "the table's scoring and the equilibrium bid (a quarter of both players' swing); no opponent model, no win search"),
+    (5, "the bot: the opponent model and the win search on top"),
+];
 
 /// The first round that bids for the win by default. From round 2, with the probe gate open
 /// to any movement ([`crate::engine::search::endgame::PROBE_EPSILON`]), the bot scored higher
@@ -109,6 +163,11 @@ pub struct BotConfig {
     /// [`crate::engine::bid::winbid::RANDOMIZE_FROM_HEDGE`]); 0: never drawn, always the
     /// deterministic best. Default [`DRAW_PERMILLE_DEFAULT`].
     pub draw_permille: u16,
+    /// How the bot scores (see [`Scoring`]).
+    pub scoring: Scoring,
+    /// The skill level, 1..=[`LEVEL_MAX`] ([`LEVELS`]); below the top it overrides the
+    /// bidder, the win rounds and the scoring ([`BotConfig::leveled`]).
+    pub level: u8,
 }
 
 impl BotConfig {
@@ -126,7 +185,28 @@ impl BotConfig {
         maximin_model: MAXIMIN_MODEL_DEFAULT,
         earnings_gate: EARNINGS_GATE_DEFAULT,
         draw_permille: DRAW_PERMILLE_DEFAULT,
+        scoring: Scoring::Table,
+        level: LEVEL_MAX,
     };
+
+    /// The configuration the bot plays at its [`BotConfig::level`]: itself at the top, and
+    /// below it the parts each level gives up ([`LEVELS`]) turned off. The other switches
+    /// (seed, clock, rollouts) keep their values.
+    pub const fn leveled(self) -> BotConfig {
+        let (bidder, win_from_round, scoring) = match self.level {
+            LEVEL_MAX.. => return self,
+            4 => (Bidder::Equilibrium, 0, Scoring::Table),
+            3 => (Bidder::OwnGain, 0, Scoring::Table),
+            2 => (Bidder::OwnGain, 0, Scoring::Greedy),
+            _ => (Bidder::Zero, 0, Scoring::Greedy),
+        };
+        BotConfig {
+            bidder,
+            win_from_round,
+            scoring,
+            ..self
+        }
+    }
 
     /// The baseline: equilibrium bids, expected-score decisions throughout.
     pub const fn default_equilibrium() -> BotConfig {
@@ -167,6 +247,8 @@ pub enum SwitchKind {
     /// Turns off or replaces one part of the default, to measure what it is worth
     /// (`docs/experiments.md` has each one's last measurement).
     Experiment,
+    /// Plays weaker on purpose: an opponent for people.
+    Level,
 }
 
 /// One switch of the configuration. `yacht-bot --FLAG VALUE` and the harness's
@@ -255,10 +337,11 @@ pub const SWITCHES: &[Switch] = &[
     Switch {
         key: "bidder",
         flag: "--bidder",
-        values: "model|equilibrium|maximin",
+        values: "model|equilibrium|maximin|own|zero",
         help: "model: the default; equilibrium: |S|/4 always, no opponent model (the \
                baseline); maximin: the equilibrium, and the maximin bid on the win curves \
-               from --win-from on (the design of a contestant that models no one)",
+               from --win-from on (the design of a contestant that models no one); own: a \
+               quarter of its own gain, the opponent's ignored; zero: amount 0",
         kind: SwitchKind::Experiment,
         set: |c, v| Bidder::parse(v).map(|b| c.bidder = b).is_some(),
         get: |c| c.bidder.name().to_string(),
@@ -332,6 +415,30 @@ pub const SWITCHES: &[Switch] = &[
         "how far below the best a win bid may be drawn against a suspected reader, \
          thousandths of win probability (default 10; 0: never drawn)"
     ),
+    Switch {
+        key: "scoring",
+        flag: "--scoring",
+        values: "table|greedy",
+        help: "table: the default; greedy: the best score now, without the table's look ahead",
+        kind: SwitchKind::Experiment,
+        set: |c, v| Scoring::parse(v).map(|s| c.scoring = s).is_some(),
+        get: |c| c.scoring.name().to_string(),
+    },
+    Switch {
+        key: "level",
+        flag: "--level",
+        values: "1..5",
+        help: "skill level, for people (default 5, the bot): 4 plays the equilibrium bid \
+               without the opponent model or the win search, 3 bids a quarter of its own \
+               gain, 2 also scores greedily without the table, 1 also never pays for a bundle",
+        kind: SwitchKind::Level,
+        set: |c, v| {
+            parse_within(v, 1..=LEVEL_MAX)
+                .map(|n| c.level = n)
+                .is_some()
+        },
+        get: |c| c.level.to_string(),
+    },
     Switch {
         key: "seed",
         flag: "--seed",

@@ -1,24 +1,31 @@
 //! The scoring decision: round 11 by win probability over every round-12 bundle pair
 //! ([`crate::engine::search::endgame::win_scoring`]), every other round by the table's argmax
 //! (scorings by win probability in rounds 2–10 were measured and not kept:
-//! docs/experiments.md#win-scoring).
+//! docs/experiments.md#win-scoring); greedily at the skill levels that give up the table.
 
-use super::config::BotConfig;
+use super::config::{BotConfig, Scoring};
 use crate::engine::search::endgame::win_scoring;
 use crate::engine::track::view::GameView;
-use crate::engine::value::choice::best_choice_for;
+use crate::engine::value::choice::{best_choice_for, best_greedy_choice};
 use crate::protocol::Hand;
 use crate::rules::category::Category;
 
 /// The scoring: by win probability where the position calls for it (round 11), else the
 /// best by the table; or why there is none.
 pub fn decide_put(view: &GameView, config: &BotConfig) -> Result<(Category, Hand), String> {
-    if let Some((choice, _)) = win_scoring(view, config.win_from_round)
-        && let Some(dice) = Hand::from_counts(&choice.dice)
-    {
-        return Ok((choice.category, dice));
-    }
-    let choice = best_choice_for(&view.me).ok_or_else(|| {
+    let me = &view.me;
+    let choice = match config.scoring {
+        Scoring::Greedy => best_greedy_choice(me.used, me.upper_k, &me.held),
+        Scoring::Table => {
+            if let Some((choice, _)) = win_scoring(view, config.win_from_round)
+                && let Some(dice) = Hand::from_counts(&choice.dice)
+            {
+                return Ok((choice.category, dice));
+            }
+            best_choice_for(me)
+        }
+    };
+    let choice = choice.ok_or_else(|| {
         format!(
             "no legal scoring: {} dice held, used set {:#05x}",
             view.me.held_dice(),

@@ -4,8 +4,9 @@
 //! `F` of the bundle itself). The swing `S = (ours(A) − ours(B)) + (theirs(A) − theirs(B))`
 //! is how much our expected score difference gains if we get A instead of B.
 
-use super::choice::position_value_units;
+use super::choice::{best_greedy_choice, position_value_units};
 use super::state::PlayerState;
+use crate::engine::config::Scoring;
 use crate::protocol::{Group, BID_MAX_POINTS};
 use crate::rules::category::POINTS_PER_K;
 use crate::rules::dice::Counts;
@@ -35,19 +36,39 @@ impl BundleValues {
     }
 }
 
+/// `p`'s held dice with `bundle` added.
+fn with_bundle(p: &PlayerState, bundle: &Counts) -> Counts {
+    let mut held = p.held;
+    for (h, d) in held.iter_mut().zip(bundle) {
+        *h = h.saturating_add(*d);
+    }
+    held
+}
+
 /// Values of the two bundles to both players.
 pub fn bundle_values(me: &PlayerState, opp: &PlayerState, a: &Counts, b: &Counts) -> BundleValues {
     let value = |p: &PlayerState, bundle: &Counts| {
-        let mut held = p.held;
-        for (h, d) in held.iter_mut().zip(bundle) {
-            *h = h.saturating_add(*d);
-        }
-        position_value_units(p.used, p.upper_k, &held)
+        position_value_units(p.used, p.upper_k, &with_bundle(p, bundle))
     };
     BundleValues {
         ours: [value(me, a), value(me, b)],
         theirs: [value(opp, a), value(opp, b)],
     }
+}
+
+/// How much more bundle A is worth than bundle B to `me` alone, judge points: by the table
+/// (the first half of the swing), or for a greedy scorer by the best score it makes now.
+pub fn own_gain_points(me: &PlayerState, a: &Counts, b: &Counts, scoring: Scoring) -> i64 {
+    let value = |bundle: &Counts| {
+        let held = with_bundle(me, bundle);
+        match scoring {
+            Scoring::Table => position_value_units(me.used, me.upper_k, &held),
+            Scoring::Greedy => {
+                best_greedy_choice(me.used, me.upper_k, &held).map_or(0, |c| c.value_units)
+            }
+        }
+    };
+    (value(a) - value(b)) as i64 * POINTS_PER_UNIT
 }
 
 /// The equilibrium bid for swing `S` (judge points): ask for A if `S > 0`, else B, with

@@ -199,6 +199,35 @@ pub fn all_choices(used: u16, upper_k: u32, held: &Counts) -> Vec<Choice> {
     out
 }
 
+/// The greedy scoring: the highest score plus upper-bonus gain now, nothing for the dice
+/// carried or the categories left (a player without the table: skill levels 1 and 2).
+/// `value_units` is that gain; ties go as in [`best_choice`] (category first, then the
+/// scored multiset in rank order). `None` if no legal scoring exists.
+pub fn best_greedy_choice(used: u16, upper_k: u32, held: &Counts) -> Option<Choice> {
+    if used >= ALL_USED || total(held) < HAND_DICE {
+        return None;
+    }
+    let mut scored = Vec::new();
+    crate::rules::dice::for_each_submultiset(held, HAND_DICE, |s| scored.push(*s));
+    let mut best: Option<Choice> = None;
+    for c in Category::ALL {
+        if used & c.bit() != 0 {
+            continue;
+        }
+        for dice in &scored {
+            let value = units(gain_k(c, upper_k, dice).0);
+            if best.is_none_or(|b| value > b.value_units) {
+                best = Some(Choice {
+                    category: c,
+                    dice: *dice,
+                    value_units: value,
+                });
+            }
+        }
+    }
+    best
+}
+
 /// The table value (score + bonus gain + F(next), table units) of scoring `dice` in
 /// `category` from `state`; `None` when that scoring is not legal there (dice not held,
 /// category used, or not 5 dice).
@@ -252,6 +281,29 @@ pub fn position_value_units(used: u16, upper_k: u32, held: &Counts) -> i32 {
 mod tests {
     use super::*;
     use crate::rules::dice::parse_digits;
+
+    #[test]
+    fn the_greedy_choice_takes_the_points_now() {
+        // 66666 12345 with everything open: the yacht now (50k), though the table would
+        // weigh what is carried too; with the yacht used, the best of the rest.
+        let held = parse_digits("6666612345").unwrap();
+        let c = best_greedy_choice(0, 0, &held).unwrap();
+        assert_eq!((c.category, c.dice), (Category::Yacht, [0, 0, 0, 0, 0, 5]));
+        assert_eq!(c.value_units, units(50));
+        // Without the yacht, 30k four ways (SIX, CHOICE, FOUR_OF_A_KIND with 66666, the
+        // large straight): the first category in protocol order.
+        let c = best_greedy_choice(Category::Yacht.bit(), 0, &held).unwrap();
+        assert_eq!(c.category, Category::Six);
+        assert_eq!(c.value_units, units(30));
+        let c = best_greedy_choice(Category::Yacht.bit() | 0x7f, 0, &held).unwrap();
+        assert_eq!(c.category, Category::FourOfAKind);
+        // The upper bonus counts when it is reached now: SIX with 66666 from 40k.
+        let all_but_six = ALL_USED & !Category::Six.bit();
+        let c = best_greedy_choice(all_but_six, 40, &held).unwrap();
+        assert_eq!(c.value_units, units(30 + 35));
+        assert_eq!(best_greedy_choice(ALL_USED, 0, &held), None);
+        assert_eq!(best_greedy_choice(0, 0, &[1, 1, 1, 0, 0, 0]), None);
+    }
 
     #[test]
     fn ten_dice_fast_path_matches_generic_enumeration() {
