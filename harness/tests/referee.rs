@@ -9,7 +9,8 @@ use std::time::Duration;
 use common::{constant_deal, golden_deal, Scripted, Twist};
 use harness::player::Player;
 use harness::referee::{
-    play_game, AbortReason, AnswerKind, Clock, GameRecord, GameResult, RefereeOptions,
+    play_game, play_game_live, AbortReason, AnswerKind, Clock, GameRecord, GameResult,
+    RefereeOptions,
 };
 use yacht::game::Deal;
 
@@ -295,5 +296,94 @@ fn crlf_and_spaces_are_accepted_like_the_judge() {
         &golden_deal(),
         1.0,
     );
+    assert_eq!(record.abort, None);
+}
+
+#[test]
+fn a_live_log_grows_as_the_game_is_played_and_ends_as_the_record() {
+    let deal = golden_deal();
+    let mut snapshots: Vec<String> = Vec::new();
+    let mut live = |log: &str| snapshots.push(log.to_string());
+    let options = RefereeOptions::default();
+    let record = play_game_live(
+        &mut Scripted::new(2, "a", Box::new(|_, _| None)),
+        &mut Scripted::new(3, "b", Box::new(|_, _| None)),
+        [1, 2],
+        &deal,
+        &options,
+        Some(&mut live),
+    )
+    .unwrap();
+    // Without write_log the record keeps no log, but the observer saw it all.
+    assert_eq!(record.log, None);
+    let last = snapshots.pop().unwrap();
+    assert!(last.contains("[RESULT \"") && !last.contains("[RESULT \"*\"]"));
+    assert!(last.ends_with(&format!("SCORESECOND {}\n", record.total_points[1])));
+    assert!(snapshots.len() > 50, "{}", snapshots.len());
+    for pair in snapshots.windows(2) {
+        let body = |s: &str| s.split_once("[RESULT \"*\"]\n").unwrap().1.to_string();
+        assert!(
+            body(&pair[1]).starts_with(&body(&pair[0])),
+            "the log only grows"
+        );
+    }
+    assert!(last.contains(
+        snapshots
+            .last()
+            .unwrap()
+            .split_once("[RESULT \"*\"]\n")
+            .unwrap()
+            .1
+    ));
+}
+
+/// A seat that is not timed (a person at the play page).
+struct Untimed(Scripted);
+
+impl Player for Untimed {
+    fn label(&self) -> String {
+        self.0.label()
+    }
+    fn start(&mut self, seed: u64) -> Result<(), String> {
+        self.0.start(seed)
+    }
+    fn send(&mut self, command: &yacht::protocol::Command) {
+        self.0.send(command)
+    }
+    fn receive(&mut self, deadline: harness::player::Deadline) -> harness::player::Response {
+        self.0.receive(deadline)
+    }
+    fn cpu_time(&mut self) -> Option<Duration> {
+        self.0.cpu_time()
+    }
+    fn take_debug(&mut self, out: &mut Vec<String>) {
+        self.0.take_debug(out)
+    }
+    fn finish(&mut self) {}
+    fn is_timed(&self) -> bool {
+        false
+    }
+}
+
+#[test]
+fn an_untimed_seat_is_never_late() {
+    let deal = golden_deal();
+    // 100 ms of CPU and 100 ms asleep on 25 ms deadlines with a 2x backstop.
+    let options = RefereeOptions {
+        time_scale: 0.05,
+        wall_backstop: 2.0,
+        ..RefereeOptions::default()
+    };
+    let mut slow = Untimed(Scripted::new(
+        2,
+        "person",
+        Box::new(|n, _| match n {
+            1 => Some(Twist::Spin(Duration::from_millis(100))),
+            2 => Some(Twist::Sleep(Duration::from_millis(100))),
+            _ => None,
+        }),
+    ));
+    let mut fine = Scripted::new(2, "fine", Box::new(|_, _| None));
+    let record = play_game(&mut slow, &mut fine, [1, 2], &deal, &options).unwrap();
     assert_eq!(record.abort, None);
 }

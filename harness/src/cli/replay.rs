@@ -23,7 +23,7 @@ pub struct ReplayArgs {
     rerun: Option<String>,
     /// The bot's view of each bid: re-runs this in-process bot (a `bot:` spec; `bot:clock=0`
     /// if no value) on that side's commands and shows its bid, its safe bid, the model's
-    /// answer and prediction next to the opponent's actual bid.
+    /// answer and prediction next to the opponent's actual bid (on the --html page too).
     #[arg(long, value_name = "BOT", num_args = 0..=1, default_missing_value = "bot:clock=0")]
     explain: Option<String>,
     /// Per-answer timeout of the re-run, milliseconds.
@@ -40,20 +40,23 @@ impl ReplayArgs {
         let game = replay::parse_log(&text).map_err(|e| format!("{}: {e}", log.display()))?;
         let review = replay::review(&game, side).map_err(|e| e.to_string())?;
         print!("{}", replay::text_report(&game, &review));
+        let explained = match self.explain {
+            Some(spec) => {
+                let PlayerSpec::Bot(config) = spec.parse::<PlayerSpec>()? else {
+                    return Err(format!(
+                        "--explain {spec:?}: an in-process bot (bot:…) is needed"
+                    ));
+                };
+                Some(replay::explain_side(&game, side, config))
+            }
+            None => None,
+        };
         if let Some(path) = self.html {
-            std::fs::write(&path, replay::html_report(&game, &review))
-                .map_err(|e| format!("{}: {e}", path.display()))?;
+            let page = replay::html_report_with(&game, &review, explained.as_deref());
+            std::fs::write(&path, page).map_err(|e| format!("{}: {e}", path.display()))?;
         }
-        if let Some(spec) = self.explain {
-            let PlayerSpec::Bot(config) = spec.parse::<PlayerSpec>()? else {
-                return Err(format!(
-                    "--explain {spec:?}: an in-process bot (bot:…) is needed"
-                ));
-            };
-            print!(
-                "{}",
-                replay::explain_text(&replay::explain_side(&game, side, config))
-            );
+        if let Some(bids) = &explained {
+            print!("{}", replay::explain_text(bids));
         }
         if let Some(cmd) = self.rerun {
             let exchanges = replay::side_commands(&game, side);

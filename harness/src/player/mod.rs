@@ -122,4 +122,9 @@ pub trait Player: Send {
 
     /// Ends the game: an external process is given a moment to exit, then killed.
     fn finish(&mut self);
+
+    /// Whether the judge's deadlines apply: a person at the play page is not timed.
+    fn is_timed(&self) -> bool {
+        true
+    }
 }

@@ -29,16 +29,25 @@ impl GameLog {
         self.line(format_args!("# Debug {}: {text}", SEAT_NAMES[seat]));
     }
 
+    /// The log so far, as an unfinished game's (`[RESULT "*"]`).
+    pub fn snapshot(&self, labels: [&str; 2]) -> Option<String> {
+        Some(with_header(self.body.as_deref()?, labels, None))
+    }
+
     /// The whole log: header, then the body.
     pub fn finish(self, labels: [&str; 2], result: Option<GameResult>) -> Option<String> {
-        let body = self.body?;
-        let mut out = String::with_capacity(body.len() + 128);
-        for (seat, label) in labels.iter().enumerate() {
-            let _ = writeln!(out, "[{} \"COMMAND: {label}\"]", SEAT_NAMES[seat]);
-        }
-        let result = result.map_or("*", GameResult::log_text);
-        let _ = writeln!(out, "[RESULT \"{result}\"]");
-        out.push_str(&body);
-        Some(out)
+        Some(with_header(&self.body?, labels, result))
     }
+}
+
+/// The header (players and result), then `body`.
+fn with_header(body: &str, labels: [&str; 2], result: Option<GameResult>) -> String {
+    let mut out = String::with_capacity(body.len() + 128);
+    for (seat, label) in labels.iter().enumerate() {
+        let _ = writeln!(out, "[{} \"COMMAND: {label}\"]", SEAT_NAMES[seat]);
+    }
+    let result = result.map_or("*", GameResult::log_text);
+    let _ = writeln!(out, "[RESULT \"{result}\"]");
+    out.push_str(body);
+    out
 }

@@ -104,6 +104,9 @@ struct Referee<'a> {
     /// Which clock ran out, when an answer was late.
     late_clock: Option<Clock>,
     log: GameLog,
+    /// Handed the log after every step ([`play_game_live`]).
+    live: Option<&'a mut dyn FnMut(&str)>,
+    labels: [String; 2],
     times: [ResponseTimes; 2],
     options: &'a RefereeOptions,
     debug: Vec<String>,
@@ -122,6 +125,21 @@ pub fn play_game(
     deal: &Deal,
     options: &RefereeOptions,
 ) -> Result<GameRecord, String> {
+    play_game_live(first, second, seeds, deal, options, None)
+}
+
+/// [`play_game`], handing `live` the official log as it stands (`[RESULT "*"]` until the
+/// end) after every step that adds to it, and the whole log at the end: a game whose log
+/// is written as it is played. With `live`, the log is built whatever
+/// [`RefereeOptions::write_log`] says.
+pub fn play_game_live<'a>(
+    first: &'a mut dyn Player,
+    second: &'a mut dyn Player,
+    seeds: [u64; 2],
+    deal: &Deal,
+    options: &'a RefereeOptions,
+    live: Option<&'a mut dyn FnMut(&str)>,
+) -> Result<GameRecord, String> {
     let labels = [first.label(), second.label()];
     first.start(seeds[0])?;
     if let Err(e) = second.start(seeds[1]) {
@@ -132,7 +150,9 @@ pub fn play_game(
         players: [first, second],
         sent: [(Instant::now(), None); 2],
         late_clock: None,
-        log: GameLog::new(options.write_log),
+        log: GameLog::new(options.write_log || live.is_some()),
+        live,
+        labels: labels.clone(),
         times: Default::default(),
         options,
         debug: Vec::new(),
@@ -172,6 +192,10 @@ pub fn play_game(
         }
     }
     let states = played.states;
+    let log = referee.log.finish([&labels[0], &labels[1]], Some(result));
+    if let (Some(live), Some(log)) = (referee.live.as_mut(), log.as_deref()) {
+        live(log);
+    }
     Ok(GameRecord {
         result,
         abort,
@@ -181,7 +205,7 @@ pub fn play_game(
         category_points: states.map(|s| (s.category_k + s.bonus_k()) as i64 * POINTS_PER_K),
         bid_points: states.map(|s| s.bid_points),
         times: referee.times,
-        log: referee.log.finish([&labels[0], &labels[1]], Some(result)),
+        log: log.filter(|_| options.write_log),
     })
 }
 
@@ -212,6 +236,15 @@ impl Referee<'_> {
             self.log.debug(seat, &line);
         }
     }
+
+    /// Hands the log so far to the live observer, if there is one.
+    fn publish(&mut self) {
+        if let Some(live) = self.live.as_mut()
+            && let Some(log) = self.log.snapshot([&self.labels[0], &self.labels[1]])
+        {
+            live(&log);
+        }
+    }
 }
 
 impl Seats for Referee<'_> {
@@ -232,6 +265,7 @@ impl Seats for Referee<'_> {
         let deadline = self.options.deadline(kind, sent_at, cpu_sent);
         let response = self.players[seat].receive(deadline);
         self.flush_debug(seat);
+        self.publish();
         let wall = response.at.saturating_duration_since(sent_at);
         let cpu = response
             .cpu_at
@@ -247,6 +281,8 @@ impl Seats for Referee<'_> {
                 .push(kind, self.round, micros(cpu));
         }
         let late = match response.received {
+            // A person is not timed (the play page's seat).
+            _ if !self.players[seat].is_timed() => None,
             Received::Timeout(clock) => Some(clock),
             _ if deadline
                 .cpu
@@ -270,6 +306,14 @@ impl Seats for Referee<'_> {
     }
 
     fn observe(&mut self, event: &Event) {
+        self.log_event(event);
+        self.publish();
+    }
+}
+
+impl Referee<'_> {
+    /// The official log's line for `event`.
+    fn log_event(&mut self, event: &Event) {
         match *event {
             Event::Round(round) => {
                 self.round = round;

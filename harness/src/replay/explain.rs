@@ -112,6 +112,47 @@ fn bid_text(bid: Option<(Group, u32)>) -> String {
     bid.map_or("-".to_string(), |(g, x)| format!("{g} {x}"))
 }
 
+/// The model's view of one bid, as both reports show it: the safe bid, the model's
+/// answer in points, how it was priced, the swing, the probability the opponent asks for
+/// the safe bid's group, and the amounts it predicts there (p10, p50, p90).
+struct ModelColumns {
+    safe: String,
+    model: String,
+    priced: &'static str,
+    swing_points: f64,
+    p_group: f64,
+    amounts: String,
+    hedge: f64,
+    read: f64,
+}
+
+fn model_columns(e: &BidExplanation) -> ModelColumns {
+    let quantiles = [0.1, 0.5, 0.9].map(|q| predicted_amount(e, e.safe.0, q));
+    let amounts: Vec<String> = quantiles
+        .iter()
+        .map(|q| q.map_or("-".to_string(), |(x, _)| x.to_string()))
+        .collect();
+    ModelColumns {
+        safe: bid_text(Some(e.safe)),
+        model: bid_text(Some(e.model_points)),
+        priced: if e.win_round { "win" } else { "points" },
+        swing_points: e.swing_points,
+        p_group: quantiles[1].map_or(0.0, |(_, p)| p),
+        amounts: amounts.join("/"),
+        hedge: e.predictive.hedge(),
+        read: e.predictive.read,
+    }
+}
+
+fn habits_text(b: &ExplainedBid) -> String {
+    let habits: Vec<String> = b
+        .habits
+        .iter()
+        .map(|(name, w)| format!("{name} {w:.2}"))
+        .collect();
+    habits.join(", ")
+}
+
 /// One line per auction: the bids, and the model's view where there is one.
 pub fn explain_text(bids: &[ExplainedBid]) -> String {
     let mut out = String::from(
@@ -129,34 +170,16 @@ pub fn explain_text(bids: &[ExplainedBid]) -> String {
             bid_text(b.opponent)
         );
         if let Some(e) = &b.explanation {
-            let group = e.safe.0;
-            let quantiles = [0.1, 0.5, 0.9].map(|q| predicted_amount(e, group, q));
-            let p_group = quantiles[1].map_or(0.0, |(_, p)| p);
-            let amounts: Vec<String> = quantiles
-                .iter()
-                .map(|q| q.map_or("-".to_string(), |(x, _)| x.to_string()))
-                .collect();
+            let m = model_columns(e);
             let _ = write!(
                 out,
                 " {:<10} {:<11} {:<7} {:>+7.0}  {:>24.2}  {:>22}  {:>5.2}  {:>4.2}",
-                bid_text(Some(e.safe)),
-                bid_text(Some(e.model_points)),
-                if e.win_round { "win" } else { "points" },
-                e.swing_points,
-                p_group,
-                amounts.join("/"),
-                e.predictive.hedge(),
-                e.predictive.read
+                m.safe, m.model, m.priced, m.swing_points, m.p_group, m.amounts, m.hedge, m.read
             );
         }
         out.push('\n');
         if b.explanation.is_some() {
-            let habits: Vec<String> = b
-                .habits
-                .iter()
-                .map(|(name, w)| format!("{name} {w:.2}"))
-                .collect();
-            let _ = writeln!(out, "       weights: {}", habits.join(", "));
+            let _ = writeln!(out, "       weights: {}", habits_text(b));
         }
     }
     let differ = bids
@@ -168,5 +191,50 @@ pub fn explain_text(bids: &[ExplainedBid]) -> String {
         "{differ} of {} re-run bids differ from the log",
         bids.len()
     );
+    out
+}
+
+/// The same as an HTML section: a table with a row per auction.
+pub fn explain_html(bids: &[ExplainedBid]) -> String {
+    use super::report::escape_html;
+    let mut out = String::from(
+        "<h2>Why the bot bid what it did</h2>\n<p class=\"legend\">Its bid; the safe bid its \
+         limits hold it to (the equilibrium, or the maximin on win curves); the model's best \
+         answer in points; whether the bid was priced in points or in win probability; the \
+         swing S; how likely the model thought the opponent would ask for the safe bid's \
+         group, and for what amounts (p10/p50/p90); what the opponent bid.</p>\n\
+         <table class=\"explain\"><tr><th>round</th><th>bot's bid</th><th>safe</th>\
+         <th>model</th><th>priced</th><th>swing</th><th>P(group)</th><th>amount p10/p50/p90</th>\
+         <th>opponent's bid</th><th>model's weights</th></tr>\n",
+    );
+    for b in bids {
+        let mut cells = vec![b.round.to_string(), bid_text(b.bid.or(b.logged))];
+        match &b.explanation {
+            Some(e) => {
+                let m = model_columns(e);
+                cells.extend([
+                    m.safe,
+                    m.model,
+                    m.priced.to_string(),
+                    format!("{:+.0}", m.swing_points),
+                    format!("{:.2}", m.p_group),
+                    m.amounts,
+                ]);
+            }
+            None => cells.extend(std::iter::repeat_n("-".to_string(), 6)),
+        }
+        cells.push(bid_text(b.opponent));
+        cells.push(if b.explanation.is_some() {
+            habits_text(b)
+        } else {
+            "no model at this level".to_string()
+        });
+        out.push_str("<tr>");
+        for c in cells {
+            let _ = write!(out, "<td>{}</td>", escape_html(&c));
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</table>\n");
     out
 }

@@ -27,8 +27,8 @@ pub use analysis::{
     SideReview,
 };
 pub use commands::side_commands;
-pub use explain::{explain_side, explain_text};
-pub use report::{html_report, rerun_text, text_report};
+pub use explain::{explain_html, explain_side, explain_text, ExplainedBid};
+pub use report::{dice_html, html_report, html_report_with, rerun_text, text_report, DICE_CSS};
 
 /// Rounds in a game; the auction runs in rounds 1..=12, scoring in rounds 2..=13.
 pub use yacht::game::play::GAME_ROUNDS as ROUNDS;

@@ -3,10 +3,12 @@
 
 use std::fmt::Write as _;
 
+use yacht::protocol::Hand;
 use yacht::rules::dice::to_digits;
 use yacht::table::TABLE_UNITS_PER_K;
 
 use super::analysis::{BidReview, PutReview, RerunOutcome, SideReview, Verdict};
+use super::explain::{explain_html, ExplainedBid};
 use super::{Bid, GameLog, Side};
 
 /// Table units as kilo-points with two decimals, e.g. `123.45k`.
@@ -318,7 +320,57 @@ pub fn win_chart_svg(points: &[(u8, f64)], side: Side) -> String {
 
 /// A self-contained HTML page: the header, the score chart, the reviewed side's win
 /// probability by round and one table row per round.
+/// Dice drawn as dice: `<span class="die f3">` shows a three, its pips radial gradients
+/// on the face. Shared by the replay page and the play page.
+pub const DICE_CSS: &str = ".die{display:inline-block;width:1.15em;height:1.15em;\
+border:1px solid #555;border-radius:.22em;background-color:#fff;vertical-align:-.25em;\
+margin:0 1px;box-sizing:border-box;--pip:#1b1b1b}\
+.die.f1{background-image:radial-gradient(circle at 50% 50%,var(--pip) .09em,transparent .11em)}\
+.die.f2{background-image:radial-gradient(circle at 27% 27%,var(--pip) .09em,transparent .11em),\
+radial-gradient(circle at 73% 73%,var(--pip) .09em,transparent .11em)}\
+.die.f3{background-image:radial-gradient(circle at 25% 25%,var(--pip) .09em,transparent .11em),\
+radial-gradient(circle at 50% 50%,var(--pip) .09em,transparent .11em),\
+radial-gradient(circle at 75% 75%,var(--pip) .09em,transparent .11em)}\
+.die.f4{background-image:radial-gradient(circle at 27% 27%,var(--pip) .09em,transparent .11em),\
+radial-gradient(circle at 73% 27%,var(--pip) .09em,transparent .11em),\
+radial-gradient(circle at 27% 73%,var(--pip) .09em,transparent .11em),\
+radial-gradient(circle at 73% 73%,var(--pip) .09em,transparent .11em)}\
+.die.f5{background-image:radial-gradient(circle at 25% 25%,var(--pip) .09em,transparent .11em),\
+radial-gradient(circle at 75% 25%,var(--pip) .09em,transparent .11em),\
+radial-gradient(circle at 50% 50%,var(--pip) .09em,transparent .11em),\
+radial-gradient(circle at 25% 75%,var(--pip) .09em,transparent .11em),\
+radial-gradient(circle at 75% 75%,var(--pip) .09em,transparent .11em)}\
+.die.f6{background-image:radial-gradient(circle at 27% 22%,var(--pip) .09em,transparent .11em),\
+radial-gradient(circle at 73% 22%,var(--pip) .09em,transparent .11em),\
+radial-gradient(circle at 27% 50%,var(--pip) .09em,transparent .11em),\
+radial-gradient(circle at 73% 50%,var(--pip) .09em,transparent .11em),\
+radial-gradient(circle at 27% 78%,var(--pip) .09em,transparent .11em),\
+radial-gradient(circle at 73% 78%,var(--pip) .09em,transparent .11em)}\n";
+
+/// Five dice (or any faces 1..=6) drawn as dice, with the digits for a screen reader
+/// and for copying.
+pub fn dice_html(faces: &[u8]) -> String {
+    let digits: String = faces.iter().map(|f| char::from(b'0' + f)).collect();
+    let mut out = format!("<span class=\"dice\" title=\"{digits}\" aria-label=\"{digits}\">");
+    for f in faces.iter().filter(|f| (1..=6).contains(*f)) {
+        let _ = write!(out, "<span class=\"die f{f}\"></span>");
+    }
+    out.push_str("</span>");
+    out
+}
+
+/// The page of a reviewed game ([`html_report_with`] without the bot's view).
 pub fn html_report(log: &GameLog, review: &SideReview) -> String {
+    html_report_with(log, review, None)
+}
+
+/// The page of a reviewed game: header, charts, the rounds (dice drawn as dice) and,
+/// given `explained`, the bot's view of each of its bids.
+pub fn html_report_with(
+    log: &GameLog,
+    review: &SideReview,
+    explained: Option<&[ExplainedBid]>,
+) -> String {
     let mut out = String::from(
         "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Yacht Auction replay</title>\n\
          <meta name=\"viewport\" content=\"width=device-width\">\n\
@@ -326,11 +378,13 @@ pub fn html_report(log: &GameLog, review: &SideReview) -> String {
          table{border-collapse:collapse;margin:0.5em 0}\
          td,th{border:1px solid #ccc;padding:2px 6px;font-family:monospace;text-align:left}\
          table.head td{overflow-wrap:anywhere}table.head th{font-family:sans-serif}\
-         table.rounds td{white-space:nowrap;font-size:13px}\
+         table.rounds td,table.explain td{white-space:nowrap;font-size:13px}\
          table.rounds td:nth-child(8),table.rounds td:nth-child(10){white-space:normal}\
          .legend{color:#555;font-size:90%}svg{max-width:100%;height:auto}\
-         .off{background:#fde8e8}</style></head><body>\n<h1>Yacht Auction replay</h1>\n",
+         .off{background:#fde8e8}\n",
     );
+    out.push_str(DICE_CSS);
+    out.push_str("</style></head><body>\n<h1>Yacht Auction replay</h1>\n");
     out.push_str(&header_table(log, review));
     out.push_str(&score_chart_svg(&review.running_scores));
     out.push_str("<br>\n");
@@ -345,13 +399,19 @@ pub fn html_report(log: &GameLog, review: &SideReview) -> String {
         let put = review.puts.iter().find(|p| p.round == *round);
         let off =
             bid.is_some_and(|b| !b.matches_equilibrium()) || put.is_some_and(|p| !p.is_best());
+        // Cells as HTML: text escaped, dice drawn.
+        let text = |t: String| escape_html(&t);
         let mut cells = vec![round.to_string()];
         match bid {
             Some(b) => cells.extend([
-                format!("{} {}", b.roll.0, b.roll.1),
-                bid_text(b.played),
-                bid_text(Some(b.equilibrium_bid)),
-                bid_text(b.opponent),
+                format!(
+                    "A {} B {}",
+                    dice_html(&b.roll.0 .0),
+                    dice_html(&b.roll.1 .0)
+                ),
+                text(bid_text(b.played)),
+                text(bid_text(Some(b.equilibrium_bid))),
+                text(bid_text(b.opponent)),
                 b.received.map_or("-".to_string(), |g| g.to_string()),
                 format!("{:+}", b.swing_points),
             ]),
@@ -359,12 +419,13 @@ pub fn html_report(log: &GameLog, review: &SideReview) -> String {
         }
         match put {
             Some(p) => cells.extend([
-                format!("{} {}", p.played.category, p.played.dice),
+                format!("{} {}", p.played.category, dice_html(&p.played.dice.0)),
                 kilo(p.played_value_units),
                 format!(
                     "{} {} {}",
                     p.best.category,
-                    to_digits(&p.best.dice),
+                    Hand::from_counts(&p.best.dice)
+                        .map_or_else(|| to_digits(&p.best.dice), |hand| dice_html(&hand.0)),
                     kilo(p.best.value_units)
                 ),
                 p.lost_points().to_string(),
@@ -382,7 +443,7 @@ pub fn html_report(log: &GameLog, review: &SideReview) -> String {
         let class = if off { " class=\"off\"" } else { "" };
         let _ = write!(out, "<tr{class}>");
         for c in cells {
-            let _ = write!(out, "<td>{}</td>", escape_html(&c));
+            let _ = write!(out, "<td>{c}</td>");
         }
         out.push_str("</tr>\n");
     }
@@ -391,6 +452,9 @@ pub fn html_report(log: &GameLog, review: &SideReview) -> String {
     out.push_str("</p>\n");
     for w in &review.warnings {
         let _ = writeln!(out, "<p>warning: {}</p>", escape_html(w));
+    }
+    if let Some(bids) = explained {
+        out.push_str(&explain_html(bids));
     }
     out.push_str("</body></html>\n");
     out

@@ -10,7 +10,8 @@ use yacht::rules::dice::{for_each_submultiset, HAND_DICE};
 
 use super::analysis::{choice_value_units, reconstruct, review, Verdict};
 use super::commands::side_commands;
-use super::report::{html_report, rerun_text, text_report};
+use super::explain::explain_side;
+use super::report::{dice_html, html_report, html_report_with, rerun_text, text_report};
 use super::*;
 
 /// A self-played game: its log, and what each side received and answered.
@@ -275,6 +276,21 @@ fn reports_cover_every_round() {
         5 + 14
     );
     assert!(!html.contains("<script"));
+    // Dice are drawn: 12 rolls of two bundles and 12 scorings played and best, 5 dice each.
+    let round_one = log.round(1).unwrap().roll.unwrap();
+    assert!(html.contains(&dice_html(&round_one.0 .0)), "{html}");
+    assert_eq!(
+        html.matches("<span class=\"die f").count(),
+        5 * (2 * 12 + 2 * 12)
+    );
+    // With the bot's view, a section of its own, a row per auction.
+    let explained = explain_side(&log, Side::First, BotConfig::default_equilibrium());
+    let with = html_report_with(&log, &r, Some(&explained));
+    assert!(with.contains("Why the bot bid what it did"));
+    assert_eq!(
+        with.matches("<tr>").count(),
+        html.matches("<tr>").count() + 1 + 12
+    );
 }
 
 #[test]

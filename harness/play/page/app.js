@@ -1,0 +1,416 @@
+// The play page: draws what the server says and sends the person's moves. The rules are
+// the server's: it checks every move, says what each category would give, and plays the
+// opponent. Nothing here scores or resolves an auction.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const GAME_KEY = "yacht-auction-game";
+const POLL_MS = 300;
+
+let state = null;        // the last game state from the server
+let opponents = [];      // the menu
+let selected = [];       // indices of the held dice picked for scoring
+let pollTimer = null;
+let hintTurn = -1;       // the turn whose hint is shown or asked for
+
+const fmt = (n) => n.toLocaleString("en-US");
+const signed = (n) => (n > 0 ? "+" : n < 0 ? "−" : "") + fmt(Math.abs(n));
+
+function diceHtml(faces) {
+  const span = document.createElement("span");
+  span.className = "dice";
+  span.title = faces.join("");
+  span.setAttribute("aria-label", faces.join(""));
+  for (const f of faces) {
+    const die = document.createElement("span");
+    die.className = "die f" + f;
+    span.appendChild(die);
+  }
+  return span;
+}
+
+async function api(method, path, body) {
+  const options = { method, headers: {} };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, options);
+  let data = null;
+  const text = await response.text();
+  try { data = JSON.parse(text); } catch (_) { data = { error: text || response.statusText }; }
+  if (!response.ok) {
+    const error = new Error((data && data.error) || response.statusText);
+    error.field = data && data.field;
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+// ---- the menu ----
+
+async function showMenu() {
+  stopPolling();
+  state = null;
+  $("game").hidden = true;
+  $("menu").hidden = false;
+  if (!opponents.length) {
+    const data = await api("GET", "/api/opponents");
+    opponents = data.opponents;
+  }
+  const list = $("opponents");
+  list.textContent = "";
+  opponents.forEach((o) => {
+    const label = document.createElement("label");
+    label.className = "opponent";
+    const input = document.createElement("input");
+    input.type = "radio";
+    input.name = "opponent";
+    input.value = o.key;
+    input.dataset.testid = "opponent-" + o.key;
+    if (o.key === "level-3") input.checked = true;
+    const name = document.createElement("span");
+    name.className = "name";
+    name.textContent = o.name;
+    const elo = document.createElement("span");
+    elo.className = "elo";
+    elo.textContent = o.elo === null || o.elo === undefined ? "" : "Elo " + Math.round(o.elo);
+    const about = document.createElement("span");
+    about.className = "about";
+    about.textContent = o.about;
+    label.append(input, name, elo, about);
+    list.appendChild(label);
+  });
+}
+
+async function startGame(event) {
+  event.preventDefault();
+  $("start-error").textContent = "";
+  const chosen = document.querySelector('input[name="opponent"]:checked');
+  try {
+    const data = await api("POST", "/api/games", {
+      opponent: chosen ? chosen.value : "",
+      seat: $("seat").value,
+    });
+    openGame(data.id, data);
+  } catch (e) {
+    $("start-error").textContent = e.message;
+  }
+}
+
+// ---- a game ----
+
+function openGame(id, first) {
+  localStorage.setItem(GAME_KEY, id);
+  if (location.hash !== "#" + id) history.replaceState(null, "", "#" + id);
+  $("menu").hidden = true;
+  $("game").hidden = false;
+  selected = [];
+  hintTurn = -1;
+  if (first) render(first); else refresh();
+}
+
+async function refresh() {
+  const id = currentId();
+  if (!id) return showMenu();
+  try {
+    render(await api("GET", "/api/games/" + id));
+  } catch (e) {
+    if (e.status === 404) {
+      localStorage.removeItem(GAME_KEY);
+      history.replaceState(null, "", location.pathname);
+      return showMenu();
+    }
+    $("status").textContent = "Cannot reach the server (" + e.message + "); retrying…";
+    schedulePoll();
+  }
+}
+
+function currentId() {
+  return location.hash.length > 1 ? location.hash.slice(1) : localStorage.getItem(GAME_KEY);
+}
+
+function stopPolling() {
+  if (pollTimer) clearTimeout(pollTimer);
+  pollTimer = null;
+}
+
+function schedulePoll() {
+  stopPolling();
+  pollTimer = setTimeout(refresh, POLL_MS);
+}
+
+function render(s) {
+  const turnChanged = !state || state.turn !== s.turn;
+  state = s;
+  if (turnChanged) selected = [];
+  $("opp-name").textContent = s.opponent.name;
+  renderStatus(s);
+  renderAuction(s, turnChanged);
+  renderLast(s);
+  renderScoring(s, turnChanged);
+  renderSheet(s);
+  renderRounds(s);
+  renderEnd(s);
+  renderHint(s);
+  $("waiting").hidden = !!(s.owed || s.finished || s.error);
+  if (!s.finished && !s.error && !s.owed) schedulePoll();
+  else if (s.owed && $("hints-on").checked && hintTurn !== s.turn) requestHint();
+  else stopPolling();
+}
+
+function renderStatus(s) {
+  const seat = "you sit " + s.seat + " against " + s.opponent.name;
+  let text;
+  if (s.error) text = "The game stopped: " + s.error;
+  else if (s.finished) text = "Game over — " + seat;
+  else if (s.owed === "bid") text = "Round " + s.round + " of 13: your bid (" + seat + ")";
+  else if (s.owed === "put") text = "Round " + s.round + " of 13: score five dice (" + seat + ")";
+  else text = "Round " + Math.max(1, s.round) + " of 13: waiting for " + s.opponent.name;
+  $("status").textContent = text;
+}
+
+function renderAuction(s, turnChanged) {
+  const open = s.owed === "bid" && s.roll;
+  $("auction").hidden = !open;
+  if (!open) return;
+  $("bundle-a").replaceChildren(diceHtml(s.roll[0]));
+  $("bundle-b").replaceChildren(diceHtml(s.roll[1]));
+  if (turnChanged) {
+    $("bid-error").textContent = "";
+    $("amount").value = "0";
+    $("amount").focus();
+  }
+}
+
+function bidText(b) {
+  return b ? b.group + " " + fmt(b.amount) : "–";
+}
+
+function renderLast(s) {
+  const done = s.rounds.filter((r) => r.got);
+  const last = done[done.length - 1];
+  const panel = $("last");
+  if (!last || s.finished) { panel.hidden = true; return; }
+  panel.hidden = false;
+  const [mine, theirs] = last.bids;
+  const other = last.got === "A" ? "B" : "A";
+  panel.replaceChildren();
+  const h = document.createElement("h2");
+  h.textContent = "Round " + last.round + " auction";
+  const p1 = document.createElement("p");
+  p1.textContent = "You asked " + bidText(mine) + ", the opponent " + bidText(theirs) +
+    ": you got " + last.got + ", the opponent " + other + ".";
+  const p2 = document.createElement("p");
+  p2.textContent = "Bid scores: you " + signed(last.bid_points[0]) + ", the opponent " +
+    signed(last.bid_points[1]) + ".";
+  panel.append(h, p1, p2);
+}
+
+function renderScoring(s, turnChanged) {
+  const open = s.owed === "put";
+  $("scoring").hidden = !open;
+  if (!open) return;
+  if (turnChanged) $("put-error").textContent = "";
+  const held = s.players[0].held;
+  const box = $("held");
+  box.replaceChildren();
+  held.forEach((face, i) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "pick";
+    b.dataset.testid = "die-" + i;
+    b.setAttribute("aria-pressed", selected.includes(i) ? "true" : "false");
+    b.appendChild(diceHtml([face]));
+    b.addEventListener("click", () => toggleDie(i));
+    box.appendChild(b);
+  });
+  renderCategories(null);
+  if (selected.length === 5) loadPoints();
+}
+
+function toggleDie(i) {
+  if (selected.includes(i)) selected = selected.filter((j) => j !== i);
+  else if (selected.length < 5) selected.push(i);
+  $("put-error").textContent = "";
+  renderScoring(state, false);
+}
+
+function pickedFaces() {
+  const held = state.players[0].held;
+  return selected.map((i) => held[i]).sort();
+}
+
+async function loadPoints() {
+  const dice = pickedFaces().join("");
+  try {
+    const data = await api("GET", "/api/games/" + state.id + "/points?dice=" + dice);
+    if (pickedFaces().join("") === dice) renderCategories(data.options);
+  } catch (e) {
+    $("put-error").textContent = e.message;
+  }
+}
+
+function renderCategories(options) {
+  const box = $("categories");
+  box.replaceChildren();
+  const used = state.players[0].sheet;
+  for (const row of used) {
+    if (row.points !== null) continue;
+    const option = options && options.find((o) => o.category === row.category);
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "category";
+    b.dataset.testid = "category-" + row.category;
+    b.disabled = !option;
+    const name = document.createElement("span");
+    name.textContent = row.category;
+    const points = document.createElement("span");
+    points.className = "points";
+    points.textContent = option
+      ? fmt(option.points) + (option.bonus ? " +" + fmt(option.bonus) + " bonus" : "")
+      : "pick 5 dice";
+    b.append(name, points);
+    b.addEventListener("click", () => submitPut(row.category));
+    box.appendChild(b);
+  }
+}
+
+async function submitBid(event) {
+  event.preventDefault();
+  if (!state || state.owed !== "bid") return;
+  $("bid-error").textContent = "";
+  const group = document.querySelector('input[name="group"]:checked').value;
+  try {
+    render(await api("POST", "/api/games/" + state.id + "/bid", {
+      turn: state.turn, group, amount: $("amount").value,
+    }));
+  } catch (e) {
+    $("bid-error").textContent = e.message;
+    if (e.field === "turn") refresh();
+  }
+}
+
+async function submitPut(category) {
+  if (!state || state.owed !== "put") return;
+  $("put-error").textContent = "";
+  try {
+    render(await api("POST", "/api/games/" + state.id + "/put", {
+      turn: state.turn, category, dice: pickedFaces().join(""),
+    }));
+  } catch (e) {
+    $("put-error").textContent = e.message;
+    if (e.field === "turn") refresh();
+  }
+}
+
+function renderSheet(s) {
+  const body = $("sheet").tBodies[0];
+  body.replaceChildren();
+  const row = (label, a, b, cls) => {
+    const tr = document.createElement("tr");
+    if (cls) tr.className = cls;
+    for (const [i, v] of [label, a, b].entries()) {
+      const cell = document.createElement(i === 0 ? "th" : "td");
+      cell.textContent = v;
+      tr.appendChild(cell);
+    }
+    body.appendChild(tr);
+  };
+  const [me, opp] = s.players;
+  me.sheet.forEach((r, i) => {
+    const show = (p) => (p.sheet[i].points === null ? "" : fmt(p.sheet[i].points));
+    row(r.category, show(me), show(opp), i === 5 ? "upper-end" : "");
+  });
+  row("upper (63,000)", fmt(me.upper), fmt(opp.upper), "sum");
+  row("bonus", me.bonus ? fmt(me.bonus) : "", opp.bonus ? fmt(opp.bonus) : "", "sum");
+  row("bids", signed(me.bids), signed(opp.bids), "sum");
+  row("total", fmt(me.total), fmt(opp.total), "total");
+}
+
+function renderRounds(s) {
+  const table = $("rounds");
+  table.replaceChildren();
+  const head = document.createElement("tr");
+  for (const h of ["round", "A", "B", "your bid", "their bid", "you got", "you scored", "they scored"]) {
+    const th = document.createElement("th");
+    th.textContent = h;
+    head.appendChild(th);
+  }
+  table.appendChild(head);
+  for (const r of s.rounds) {
+    const tr = document.createElement("tr");
+    const cell = (content) => {
+      const td = document.createElement("td");
+      if (content instanceof Node) td.appendChild(content); else td.textContent = content;
+      tr.appendChild(td);
+    };
+    cell(String(r.round));
+    cell(r.roll ? diceHtml(r.roll[0]) : "");
+    cell(r.roll ? diceHtml(r.roll[1]) : "");
+    cell(bidText(r.bids[0]));
+    cell(bidText(r.bids[1]));
+    cell(r.got || "");
+    for (const p of r.puts) {
+      if (!p) { cell(""); continue; }
+      const span = document.createElement("span");
+      span.append(p.category + " ", diceHtml(p.dice), " " + fmt(p.points));
+      cell(span);
+    }
+    table.appendChild(tr);
+  }
+}
+
+function renderEnd(s) {
+  const f = s.finished;
+  $("end").hidden = !f;
+  if (!f) return;
+  $("verdict").textContent = f.verdict === "win" ? "You won" : f.verdict === "loss" ? "You lost" : "A draw";
+  $("final").textContent = "Final scores: you " + fmt(f.totals[0]) + ", " + s.opponent.name + " " +
+    fmt(f.totals[1]) + (f.abort ? " (" + f.abort + ")" : "") + ".";
+  $("replay-link").href = f.replay;
+  $("log-link").href = f.log;
+}
+
+function renderHint(s) {
+  const panel = $("hint");
+  if (!$("hints-on").checked || !s.owed) { panel.hidden = true; return; }
+  panel.hidden = false;
+  if (hintTurn !== s.turn) panel.textContent = "The bot is thinking about your move…";
+}
+
+async function requestHint() {
+  const s = state;
+  hintTurn = s.turn;
+  try {
+    const data = await api("GET", "/api/games/" + s.id + "/hint");
+    if (!state || state.turn !== s.turn) return;
+    if (data.pending) { setTimeout(requestHint, POLL_MS); return; }
+    if (data.hint) {
+      $("hint").textContent = "In your seat the bot would play " + data.hint.advice +
+        "; it gives you P(win) " + data.hint.p_win.toFixed(2) + ".";
+    }
+  } catch (e) {
+    $("hint").textContent = "No hint: " + e.message;
+  }
+}
+
+// ---- wiring ----
+
+$("start-form").addEventListener("submit", startGame);
+$("bid-form").addEventListener("submit", submitBid);
+$("new-game").addEventListener("click", () => {
+  localStorage.removeItem(GAME_KEY);
+  history.replaceState(null, "", location.pathname);
+  showMenu();
+});
+$("again").addEventListener("click", () => $("new-game").click());
+$("hints-on").addEventListener("change", () => {
+  localStorage.setItem("yacht-auction-hints", $("hints-on").checked ? "1" : "0");
+  hintTurn = -1;
+  if (state) render(state);
+});
+window.addEventListener("hashchange", () => { if (currentId()) openGame(currentId()); });
+$("hints-on").checked = localStorage.getItem("yacht-auction-hints") === "1";
+if (currentId()) openGame(currentId()); else showMenu();

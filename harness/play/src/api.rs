@@ -1,0 +1,485 @@
+//! The HTTP side: the page, and a JSON API that never trusts it.
+//!
+//! Every request that changes a game names the turn it answers; anything out of range,
+//! out of turn, repeated, stale, malformed or too large gets a 4xx with `{"error", "field"}`
+//! (the page shows it next to the control) and the game goes on unchanged. Requests never
+//! wait on the opponent: the game thread plays it, and the page polls the state.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::{json, Value};
+
+use harness::player::PlayerSpec;
+use yacht::game::Deal;
+use yacht::protocol::{Answer, Group, Hand, BID_MAX_POINTS};
+use yacht::rules::category::{bonus_gain_k, Category, POINTS_PER_K};
+use yacht::rules::dice::sub;
+
+use crate::game::{Game, Submission};
+use crate::hints::{hint, Hint};
+use crate::human::lock;
+use crate::opponents::Opponent;
+use crate::page;
+use crate::store::{GameId, GameMeta, Store};
+
+/// The largest request body taken: a move is a few dozen bytes.
+pub const BODY_LIMIT_BYTES: usize = 4096;
+
+/// The server: the games folder, the menu, the games this process runs.
+pub struct Server {
+    store: Store,
+    menu: Vec<Opponent>,
+    games: Mutex<HashMap<GameId, Arc<Game>>>,
+    hints: Mutex<HashMap<GameId, HintSlot>>,
+}
+
+/// A hint being computed, or computed, for one turn.
+#[derive(Clone)]
+struct HintSlot {
+    turn: u64,
+    hint: Option<Hint>,
+}
+
+/// A refused request: its status, message and the control it concerns.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    field: &'static str,
+    message: String,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, field: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            field,
+            message: message.into(),
+        }
+    }
+
+    fn bad(field: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, field, message)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = json!({"error": self.message, "field": self.field});
+        (self.status, Json(body)).into_response()
+    }
+}
+
+type ApiResult = Result<Json<Value>, ApiError>;
+
+impl Server {
+    pub fn new(store: Store, menu: Vec<Opponent>) -> Server {
+        Server {
+            store,
+            menu,
+            games: Mutex::default(),
+            hints: Mutex::default(),
+        }
+    }
+
+    /// The game `id`: running here, or resumed from the games folder (its moves replayed).
+    fn game(&self, id: &str) -> Result<Arc<Game>, ApiError> {
+        let unknown = || ApiError::new(StatusCode::NOT_FOUND, "game", "no such game");
+        let id = GameId::parse(id).ok_or_else(unknown)?;
+        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(game) = games.get(&id) {
+            return Ok(Arc::clone(game));
+        }
+        if !self.store.has(&id) {
+            return Err(unknown());
+        }
+        let failed = |e: String| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "game", e);
+        let meta = self.store.read_meta(&id).map_err(failed)?;
+        let moves = self.store.read_moves(&id).map_err(failed)?;
+        let opponent = meta
+            .spec
+            .parse::<PlayerSpec>()
+            .and_then(|spec| spec.build())
+            .map_err(failed)?;
+        let game = Arc::new(Game::start(meta, opponent, moves, self.store.clone()));
+        games.insert(id, Arc::clone(&game));
+        Ok(game)
+    }
+
+    /// Starts a game against the menu's `opponent` with the person in `seat`.
+    fn create(&self, opponent: &str, seat: Option<usize>) -> Result<Arc<Game>, ApiError> {
+        let choice = self
+            .menu
+            .iter()
+            .find(|o| o.key == opponent)
+            .ok_or_else(|| ApiError::bad("opponent", "no such opponent"))?;
+        let failed = |e: String| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "opponent", e);
+        let id = GameId::random().map_err(failed)?;
+        let seed = random_u64().map_err(failed)?;
+        let meta = GameMeta {
+            id: id.clone(),
+            opponent: choice.key.clone(),
+            spec: choice.spec.clone(),
+            seat: seat.unwrap_or((seed >> 63) as usize),
+            seed,
+            deal: Deal::from_seed(seed, 0).to_input_text(),
+            started: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs()),
+        };
+        let player = choice
+            .spec
+            .parse::<PlayerSpec>()
+            .and_then(|spec| spec.build())
+            .map_err(failed)?;
+        self.store.create(&meta).map_err(failed)?;
+        let game = Arc::new(Game::start(meta, player, Vec::new(), self.store.clone()));
+        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
+        games.insert(id, Arc::clone(&game));
+        Ok(game)
+    }
+
+    /// The game as the page shows it.
+    fn state(&self, game: &Game) -> Value {
+        let table = lock(&game.table).clone();
+        let status = game.status();
+        let opponent = self.menu.iter().find(|o| o.key == game.meta.opponent);
+        let view = &table.view;
+        let players: Vec<Value> = [(&view.me, 0), (&view.opp, 1)]
+            .iter()
+            .map(|(p, side)| {
+                let sheet: Vec<Value> = Category::ALL
+                    .iter()
+                    .map(
+                        |c| json!({"category": c.name(), "points": table.sheets[*side][c.index()]}),
+                    )
+                    .collect();
+                json!({
+                    "sheet": sheet,
+                    "upper": p.upper_k as i64 * POINTS_PER_K,
+                    "bonus": p.bonus_k() as i64 * POINTS_PER_K,
+                    "bids": p.bid_points,
+                    "total": p.total_points(),
+                    "held": dice_list(&p.held),
+                })
+            })
+            .collect();
+        let rounds: Vec<Value> = table
+            .rounds
+            .iter()
+            .map(|r| {
+                json!({
+                    "round": r.round,
+                    "roll": r.roll.map(|(a, b)| [a.0, b.0]),
+                    "bids": r.bids.map(|b| b.map(|(g, x)| json!({"group": g.to_string(), "amount": x}))),
+                    "got": r.got.map(|g| g.to_string()),
+                    "bid_points": r.bid_points,
+                    "puts": r.puts.map(|p| p.map(|(c, d, points)| json!({"category": c.name(), "dice": d.0, "points": points}))),
+                })
+            })
+            .collect();
+        let finished = status.outcome.map(|o| {
+            json!({
+                "verdict": o.verdict,
+                "totals": o.totals,
+                "abort": o.abort,
+                "replay": format!("/games/{}/replay", game.meta.id),
+                "log": format!("/games/{}/log", game.meta.id),
+            })
+        });
+        json!({
+            "id": game.meta.id.as_str(),
+            "opponent": {
+                "key": game.meta.opponent,
+                "name": opponent.map_or(game.meta.opponent.as_str(), |o| o.name.as_str()),
+                "elo": opponent.and_then(|o| o.elo),
+            },
+            "seat": if game.meta.seat == 0 { "first" } else { "second" },
+            "turn": table.turn,
+            "owed": table.owed.map(|o| match o {
+                yacht::protocol::Owed::Bid => "bid",
+                yacht::protocol::Owed::Put => "put",
+                yacht::protocol::Owed::Ok => "ok",
+            }),
+            "round": table.rounds.last().map_or(0, |r| r.round),
+            "roll": view.roll.map(|(a, b)| [a.0, b.0]),
+            "players": players,
+            "rounds": rounds,
+            "finished": finished,
+            "error": status.error,
+        })
+    }
+}
+
+/// Held dice as a sorted list of faces.
+fn dice_list(counts: &[u8; 6]) -> Vec<u8> {
+    (1..=6u8)
+        .flat_map(|f| std::iter::repeat_n(f, counts[f as usize - 1] as usize))
+        .collect()
+}
+
+fn random_u64() -> Result<u64, String> {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).map_err(|e| e.to_string())?;
+    Ok(u64::from_le_bytes(bytes))
+}
+
+/// The routes.
+pub fn router(server: Arc<Server>) -> Router {
+    Router::new()
+        .route("/", get(page::index))
+        .route("/app.js", get(page::script))
+        .route("/style.css", get(page::style))
+        .route("/api/opponents", get(opponents))
+        .route("/api/games", post(create_game))
+        .route("/api/games/{id}", get(game_state))
+        .route("/api/games/{id}/bid", post(bid))
+        .route("/api/games/{id}/put", post(put))
+        .route("/api/games/{id}/points", get(points))
+        .route("/api/games/{id}/hint", get(hint_for))
+        .route("/games/{id}/replay", get(replay_page))
+        .route("/games/{id}/log", get(log_text))
+        .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "path", "no such page") })
+        .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
+        .with_state(server)
+}
+
+/// The request body as a JSON object, or why not.
+fn object(body: Result<Bytes, BytesRejection>) -> Result<serde_json::Map<String, Value>, ApiError> {
+    let bytes = body.map_err(|e| ApiError::new(e.status(), "body", e.body_text()))?;
+    match serde_json::from_slice::<Value>(&bytes) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(_) => Err(ApiError::bad("body", "the body must be a JSON object")),
+        Err(e) => Err(ApiError::bad("body", format!("the body is not JSON: {e}"))),
+    }
+}
+
+/// The `turn` a move answers.
+fn turn(body: &serde_json::Map<String, Value>) -> Result<u64, ApiError> {
+    body.get("turn")
+        .and_then(Value::as_u64)
+        .ok_or_else(|| ApiError::bad("turn", "turn: a whole number is needed"))
+}
+
+async fn opponents(State(server): State<Arc<Server>>) -> Json<Value> {
+    Json(json!({"opponents": server.menu}))
+}
+
+async fn create_game(
+    State(server): State<Arc<Server>>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let body = object(body)?;
+    let opponent = body
+        .get("opponent")
+        .and_then(Value::as_str)
+        .ok_or_else(|| ApiError::bad("opponent", "opponent: a key from /api/opponents"))?;
+    let seat = match body.get("seat").and_then(Value::as_str).unwrap_or("random") {
+        "first" => Some(0),
+        "second" => Some(1),
+        "random" => None,
+        _ => return Err(ApiError::bad("seat", "seat: first, second or random")),
+    };
+    let server2 = Arc::clone(&server);
+    let opponent = opponent.to_string();
+    // Starting an external program may take a moment: off the request threads.
+    let game = tokio::task::spawn_blocking(move || server2.create(&opponent, seat))
+        .await
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "game", e.to_string()))??;
+    Ok(Json(server.state(&game)))
+}
+
+async fn game_state(State(server): State<Arc<Server>>, Path(id): Path<String>) -> ApiResult {
+    let game = server.game(&id)?;
+    Ok(Json(server.state(&game)))
+}
+
+fn submitted(server: &Server, game: &Game, turn: u64, answer: Answer) -> ApiResult {
+    match game.submit(turn, answer, &server.store) {
+        Ok(()) => Ok(Json(server.state(game))),
+        Err(Submission::Refused(r)) => {
+            let status = if r.field == "turn" {
+                StatusCode::CONFLICT
+            } else {
+                StatusCode::UNPROCESSABLE_ENTITY
+            };
+            Err(ApiError::new(status, r.field, r.message))
+        }
+        Err(Submission::Failed(e)) => {
+            Err(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "game", e))
+        }
+    }
+}
+
+async fn bid(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let game = server.game(&id)?;
+    let body = object(body)?;
+    let turn = turn(&body)?;
+    let group = match body.get("group").and_then(Value::as_str) {
+        Some("A") => Group::A,
+        Some("B") => Group::B,
+        _ => return Err(ApiError::bad("group", "choose bundle A or B")),
+    };
+    let amount = match body.get("amount") {
+        Some(Value::Number(n)) => n.as_u64(),
+        Some(Value::String(s)) => s.trim().parse::<u64>().ok(),
+        _ => None,
+    }
+    .filter(|&x| x <= u64::from(BID_MAX_POINTS))
+    .ok_or_else(|| {
+        ApiError::bad(
+            "amount",
+            format!("the amount is a whole number from 0 to {BID_MAX_POINTS}"),
+        )
+    })?;
+    submitted(
+        &server,
+        &game,
+        turn,
+        Answer::Bid {
+            group,
+            amount: amount as u32,
+        },
+    )
+}
+
+/// Five dice from `"12345"` or `[1, 2, 3, 4, 5]`.
+fn five_dice(value: Option<&Value>) -> Result<Hand, ApiError> {
+    let text = match value {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Array(faces)) => faces
+            .iter()
+            .map(|f| {
+                f.as_u64()
+                    .filter(|f| (1..=6).contains(f))
+                    .map(|f| f.to_string())
+            })
+            .collect::<Option<String>>()
+            .unwrap_or_default(),
+        _ => String::new(),
+    };
+    Hand::parse(&text).ok_or_else(|| ApiError::bad("dice", "choose exactly five of your dice"))
+}
+
+async fn put(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let game = server.game(&id)?;
+    let body = object(body)?;
+    let turn = turn(&body)?;
+    let category = body
+        .get("category")
+        .and_then(Value::as_str)
+        .and_then(Category::from_name)
+        .ok_or_else(|| ApiError::bad("category", "choose one of the twelve categories"))?;
+    let dice = five_dice(body.get("dice"))?;
+    submitted(&server, &game, turn, Answer::Put { category, dice })
+}
+
+/// What every open category would give for five of the person's dice: the category's
+/// points and what they add to the upper bonus.
+async fn points(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+) -> ApiResult {
+    let game = server.game(&id)?;
+    let dice = five_dice(query.get("dice").map(|d| Value::String(d.clone())).as_ref())?;
+    let me = lock(&game.table).view.me;
+    if sub(&me.held, &dice.counts()).is_none() {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "dice",
+            format!("you do not hold {dice}"),
+        ));
+    }
+    let options: Vec<Value> = Category::ALL
+        .iter()
+        .filter(|c| me.used & c.bit() == 0)
+        .map(|c| {
+            let score_k = c.score_k(&dice.counts());
+            let bonus_k = match c.upper_face() {
+                Some(_) => bonus_gain_k(me.upper_k, me.upper_k + score_k),
+                None => 0,
+            };
+            json!({
+                "category": c.name(),
+                "points": score_k as i64 * POINTS_PER_K,
+                "bonus": bonus_k as i64 * POINTS_PER_K,
+            })
+        })
+        .collect();
+    Ok(Json(json!({"dice": dice.0, "options": options})))
+}
+
+/// The bot's advice for the turn the game is at: computed on the first request of a turn
+/// (off the request threads), `{"pending": true}` until it is ready.
+async fn hint_for(State(server): State<Arc<Server>>, Path(id): Path<String>) -> ApiResult {
+    let game = server.game(&id)?;
+    let table = lock(&game.table).clone();
+    if table.owed.is_none() {
+        return Ok(Json(json!({"hint": null, "pending": false})));
+    }
+    let id = game.meta.id.clone();
+    let mut hints = server.hints.lock().unwrap_or_else(|p| p.into_inner());
+    match hints.get(&id) {
+        Some(slot) if slot.turn == table.turn => {
+            return Ok(Json(
+                json!({"hint": slot.hint, "pending": slot.hint.is_none()}),
+            ));
+        }
+        _ => {}
+    }
+    hints.insert(
+        id.clone(),
+        HintSlot {
+            turn: table.turn,
+            hint: None,
+        },
+    );
+    drop(hints);
+    let server2 = Arc::clone(&server);
+    std::thread::spawn(move || {
+        let computed = hint(&table);
+        let mut hints = server2.hints.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(slot) = hints.get_mut(&id)
+            && slot.turn == table.turn
+        {
+            slot.hint = computed;
+        }
+    });
+    Ok(Json(json!({"hint": null, "pending": true})))
+}
+
+async fn replay_page(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
+    let Some(html) = GameId::parse(&id).and_then(|id| server.store.read_replay(&id)) else {
+        return ApiError::new(
+            StatusCode::NOT_FOUND,
+            "game",
+            "no replay (yet) for this game",
+        )
+        .into_response();
+    };
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response()
+}
+
+async fn log_text(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
+    let Some(log) = GameId::parse(&id).and_then(|id| server.store.read_log(&id)) else {
+        return ApiError::new(StatusCode::NOT_FOUND, "game", "no log for this game")
+            .into_response();
+    };
+    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], log).into_response()
+}

@@ -1,0 +1,203 @@
+//! One game in progress: its thread (the referee's play loop between the person's seat
+//! and the opponent), what the page reads, and the person's moves coming in.
+
+use std::sync::mpsc::{channel, Sender};
+use std::sync::{Arc, Mutex};
+
+use harness::player::{Player, PlayerSpec};
+use harness::referee::{play_game_live, GameRecord, GameResult, RefereeOptions};
+use harness::replay::{self, Side};
+use yacht::game::deal::mix;
+use yacht::protocol::Answer;
+
+use crate::human::{lock, HumanSeat, Refusal, SharedTable, Table};
+use crate::store::{GameMeta, Store};
+use crate::threaded::Threaded;
+
+/// Deadlines of a game at the page: ten times the judge's, so that a program named on the
+/// command line is held to something, and the bot (fixed rollout counts) never to its
+/// limit on a slow or busy server. The person is not timed.
+const PAGE_TIME_SCALE: f64 = 10.0;
+
+/// How a game ended, from the person's side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// `win`, `loss` or `draw`.
+    pub verdict: &'static str,
+    /// Final totals: the person's, the opponent's.
+    pub totals: [i64; 2],
+    /// The judge's abort line, if the game was aborted (`ABORT SECOND TLE`).
+    pub abort: Option<String>,
+}
+
+/// What the game thread reports besides the table.
+#[derive(Clone, Debug, Default)]
+pub struct Status {
+    pub outcome: Option<Outcome>,
+    /// Why the game could not be played (an opponent that would not start).
+    pub error: Option<String>,
+}
+
+/// A game in progress (or finished) in this server.
+pub struct Game {
+    pub meta: GameMeta,
+    pub table: SharedTable,
+    pub status: Arc<Mutex<Status>>,
+    answers: Sender<Answer>,
+}
+
+impl Game {
+    /// Starts (or resumes, with the person's `moves` so far) the game of `meta` against
+    /// `opponent`, on a thread of its own.
+    pub fn start(
+        meta: GameMeta,
+        opponent: Box<dyn Player>,
+        moves: Vec<Answer>,
+        store: Store,
+    ) -> Game {
+        let table: SharedTable = Arc::default();
+        let status: Arc<Mutex<Status>> = Arc::default();
+        let (answers, inbox) = channel();
+        let seat = HumanSeat::new(Arc::clone(&table), inbox, moves);
+        let thread_meta = meta.clone();
+        let thread_status = Arc::clone(&status);
+        let spawned = std::thread::Builder::new()
+            .name(format!("game {}", meta.id))
+            .spawn(move || {
+                let played = play(&thread_meta, seat, opponent, &store);
+                let mut status = thread_status.lock().unwrap_or_else(|p| p.into_inner());
+                match played {
+                    Ok(outcome) => status.outcome = Some(outcome),
+                    Err(e) => status.error = Some(e),
+                }
+            });
+        if let Err(e) = spawned {
+            status.lock().unwrap_or_else(|p| p.into_inner()).error =
+                Some(format!("cannot start the game's thread: {e}"));
+        }
+        Game {
+            meta,
+            table,
+            status,
+            answers,
+        }
+    }
+
+    /// Takes the person's `answer` to turn `turn`: checked against the game as it stands
+    /// (refused with a reason, the game unchanged), recorded in the games folder, then
+    /// handed to the play loop.
+    pub fn submit(&self, turn: u64, answer: Answer, store: &Store) -> Result<(), Submission> {
+        let mut table = lock(&self.table);
+        let mut next: Table = table.clone();
+        next.accept(turn, &answer).map_err(Submission::Refused)?;
+        store
+            .append_move(&self.meta.id, &answer)
+            .map_err(Submission::Failed)?;
+        *table = next;
+        self.answers
+            .send(answer)
+            .map_err(|_| Submission::Failed("the game has stopped".to_string()))
+    }
+
+    pub fn status(&self) -> Status {
+        self.status
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+}
+
+/// Why a move was not taken.
+#[derive(Debug)]
+pub enum Submission {
+    /// Against the rules or out of turn: the person's to fix.
+    Refused(Refusal),
+    /// The server's fault (the games folder cannot be written).
+    Failed(String),
+}
+
+/// The seeds of the two seats: as a match seeds its games.
+pub fn seat_seeds(seed: u64) -> [u64; 2] {
+    [mix(seed, 0), mix(seed, 1)]
+}
+
+/// Plays the game to its end, the log written as it goes, then the replay page.
+fn play(
+    meta: &GameMeta,
+    mut seat: HumanSeat,
+    opponent: Box<dyn Player>,
+    store: &Store,
+) -> Result<Outcome, String> {
+    let deal = meta.deal()?;
+    let mut opponent = Threaded::new(opponent);
+    let options = RefereeOptions {
+        time_scale: PAGE_TIME_SCALE,
+        ..RefereeOptions::default()
+    };
+    let mut write = |log: &str| {
+        if let Err(e) = store.write_log(&meta.id, log) {
+            eprintln!("yacht-play: {e}");
+        }
+    };
+    let (first, second): (&mut dyn Player, &mut dyn Player) = if meta.seat == 0 {
+        (&mut seat, &mut opponent)
+    } else {
+        (&mut opponent, &mut seat)
+    };
+    let record = play_game_live(
+        first,
+        second,
+        seat_seeds(meta.seed),
+        &deal,
+        &options,
+        Some(&mut write),
+    )?;
+    let log = store.read_log(&meta.id).unwrap_or_default();
+    if let Err(e) = write_replay(meta, &log, store) {
+        eprintln!("yacht-play: the replay page of {}: {e}", meta.id);
+    }
+    Ok(outcome(meta.seat, &record, &log))
+}
+
+fn outcome(seat: usize, record: &GameRecord, log: &str) -> Outcome {
+    let verdict = match (record.result, seat) {
+        (GameResult::Draw, _) => "draw",
+        (GameResult::FirstWins, 0) | (GameResult::SecondWins, 1) => "win",
+        _ => "loss",
+    };
+    Outcome {
+        verdict,
+        totals: [record.total_points[seat], record.total_points[1 - seat]],
+        abort: log
+            .lines()
+            .find(|l| l.starts_with("ABORT "))
+            .map(str::to_string),
+    }
+}
+
+/// The finished game's replay page: the person's side reviewed round by round against the
+/// table, and where the opponent is the bot, its view of each of its bids.
+fn write_replay(meta: &GameMeta, log_text: &str, store: &Store) -> Result<(), String> {
+    let log = replay::parse_log(log_text).map_err(|e| e.to_string())?;
+    let person = if meta.seat == 0 {
+        Side::First
+    } else {
+        Side::Second
+    };
+    let review = replay::review(&log, person).map_err(|e| e.to_string())?;
+    let explained = match meta.spec.parse::<PlayerSpec>() {
+        Ok(PlayerSpec::Bot(config)) => {
+            let bot_seat = 1 - meta.seat;
+            let config = yacht::engine::BotConfig {
+                rng_seed: Some(config.rng_seed.unwrap_or(seat_seeds(meta.seed)[bot_seat])),
+                ..config
+            };
+            Some(replay::explain_side(&log, person.other(), config))
+        }
+        _ => None,
+    };
+    store.write_replay(
+        &meta.id,
+        &replay::html_report_with(&log, &review, explained.as_deref()),
+    )
+}

@@ -1,0 +1,32 @@
+//! Play Yacht Auction against the bot in the browser: a local game server and its page.
+//!
+//! `yacht-play` serves one page and a JSON API on loopback. A game runs through the
+//! harness's referee, and so through the one play loop (`yacht::game::play`), with the
+//! person as one more player ([`human`]); the opponent (the bot at a skill level, a sample
+//! AI, or a program named on the command line) thinks on its own thread ([`threaded`]).
+//! Every game is written as it is played ([`store`]) and resumes after a reload or a
+//! restart of the server.
+
+pub mod api;
+pub mod game;
+pub mod hints;
+pub mod human;
+pub mod opponents;
+pub mod page;
+pub mod store;
+pub mod threaded;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+/// Starts serving on `listener` until the process ends.
+pub async fn serve(listener: tokio::net::TcpListener, server: api::Server) -> std::io::Result<()> {
+    axum::serve(listener, api::router(Arc::new(server))).await
+}
+
+/// Binds `addr` (a busy port is an error, said plainly).
+pub async fn bind(addr: SocketAddr) -> Result<tokio::net::TcpListener, String> {
+    tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))
+}

@@ -1,0 +1,159 @@
+//! Who a person can play: the bot at each skill level, the ten sample AIs, and programs
+//! named on the server's command line (never a command from the browser).
+
+use serde::Serialize;
+use yacht::engine::config::{LEVELS, LEVEL_MAX};
+
+/// The ladder's ratings: each level's and each sample AI's Bradley–Terry rating in Elo
+/// (the middle sample AI at 0), from the league of the five levels and the ten sample AIs
+/// in docs/results.md#ladder. Index: level 1..=5, then sample 1..=10.
+pub const LADDER_ELO: [(&str, f64); 15] = [
+    ("level-1", f64::NAN),
+    ("level-2", f64::NAN),
+    ("level-3", f64::NAN),
+    ("level-4", f64::NAN),
+    ("level-5", f64::NAN),
+    ("sample-1", f64::NAN),
+    ("sample-2", f64::NAN),
+    ("sample-3", f64::NAN),
+    ("sample-4", f64::NAN),
+    ("sample-5", f64::NAN),
+    ("sample-6", f64::NAN),
+    ("sample-7", f64::NAN),
+    ("sample-8", f64::NAN),
+    ("sample-9", f64::NAN),
+    ("sample-10", f64::NAN),
+];
+
+/// One choice of the menu.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Opponent {
+    /// What the page sends back to start a game.
+    pub key: String,
+    pub name: String,
+    /// What it is, in a line.
+    pub about: String,
+    /// The harness player spec the game runs (never shown to or taken from the page).
+    #[serde(skip)]
+    pub spec: String,
+    /// Its rating on the ladder, Elo (none for a program of the command line).
+    pub elo: Option<f64>,
+}
+
+fn elo(key: &str) -> Option<f64> {
+    LADDER_ELO
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, e)| *e)
+        .filter(|e| e.is_finite())
+}
+
+/// The menu: the levels from the strongest, the sample AIs, then `programs` (name,
+/// command line) as given on the server's command line.
+pub fn menu(programs: &[(String, String)]) -> Vec<Opponent> {
+    let mut out = Vec::new();
+    for &(level, about) in LEVELS.iter().rev() {
+        let key = format!("level-{level}");
+        out.push(Opponent {
+            name: if level == LEVEL_MAX {
+                format!("Bot, level {level} (full strength)")
+            } else {
+                format!("Bot, level {level}")
+            },
+            about: about.to_string(),
+            // Fixed rollout counts: the bot is then a function of its seed and the
+            // commands it has seen, so a game stopped with the server resumes exactly.
+            spec: format!("bot:level={level},clock=0"),
+            elo: elo(&key),
+            key,
+        });
+    }
+    for (n, about) in SAMPLE_ABOUT.iter().enumerate() {
+        let n = n + 1;
+        let key = format!("sample-{n}");
+        out.push(Opponent {
+            name: format!("Sample AI {n}"),
+            about: about.to_string(),
+            spec: format!("sample:{n}"),
+            elo: elo(&key),
+            key,
+        });
+    }
+    for (name, command) in programs {
+        out.push(Opponent {
+            key: format!("program-{name}"),
+            name: name.clone(),
+            about: "a program named on the server's command line".to_string(),
+            spec: format!("cmd:{command}"),
+            elo: None,
+        });
+    }
+    out
+}
+
+/// The statement's sample AIs, in a line each (`../shared/RULES.md`).
+const SAMPLE_ABOUT: [&str; 10] = [
+    "bids and scores as the official example code",
+    "bids the pip-sum difference × 1000 on the higher sum; scores the most points now",
+    "a random group for 0; scores the most points now",
+    "a random group for 0; fills the hard categories first",
+    "a random group for 0; fills ONE to SIX first",
+    "bids defensively on the better bundle; fills ONE to SIX first",
+    "bids aggressively on the better bundle; fills ONE to SIX first",
+    "a random group for 0; fills the combinations first",
+    "bids defensively on the better bundle; fills the combinations first",
+    "bids aggressively on the better bundle; fills the combinations first",
+];
+
+/// Parses `NAME=COMMAND` (a program for the menu).
+pub fn parse_program(text: &str) -> Result<(String, String), String> {
+    let (name, command) = text
+        .split_once('=')
+        .ok_or_else(|| format!("{text:?}: expected NAME=COMMAND"))?;
+    let name = name.trim();
+    let ok = !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if !ok || command.trim().is_empty() {
+        return Err(format!(
+            "{text:?}: NAME is letters, digits, - and _, and COMMAND is not empty"
+        ));
+    }
+    Ok((name.to_string(), command.trim().to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_menu_has_every_level_and_sample_and_the_programs() {
+        let menu = menu(&[("mine".into(), "python3 bot.py".into())]);
+        assert_eq!(menu.len(), 5 + 10 + 1);
+        assert_eq!(menu[0].spec, "bot:level=5,clock=0");
+        assert_eq!(menu[4].spec, "bot:level=1,clock=0");
+        assert_eq!(menu[15].spec, "cmd:python3 bot.py");
+        for o in &menu {
+            assert!(
+                o.spec.parse::<harness::player::PlayerSpec>().is_ok(),
+                "{}",
+                o.spec
+            );
+        }
+        // The spec never goes to the page.
+        let json = serde_json::to_string(&menu).unwrap();
+        assert!(!json.contains("python3"), "{json}");
+    }
+
+    #[test]
+    fn programs_are_named_plainly() {
+        assert_eq!(
+            parse_program("mine=python3 bot.py").unwrap(),
+            ("mine".to_string(), "python3 bot.py".to_string())
+        );
+        for bad in ["mine", "=x", "a b=x", "x="] {
+            assert!(parse_program(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! The games folder (`--games DIR`): everything a game needs to be resumed, written as it
+//! is played.
+//!
+//! Per game, named by its id: `ID.json` (who plays, which seat, the deal and the seed:
+//! written when the game starts), `ID.moves` (the person's answers, one protocol line
+//! each, appended and flushed before the page is told they were taken), `ID.log` (the
+//! official log as it stands, `[RESULT "*"]` until the end) and, once finished,
+//! `ID.html` (the replay page). The bot is a function of its seed and the commands it has
+//! seen, so the metadata and the moves are the whole game: a resumed game replays them.
+
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use yacht::game::Deal;
+use yacht::protocol::{parse_answer, Answer};
+
+/// A game's id: 32 lowercase hex digits (128 random bits).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct GameId(String);
+
+impl GameId {
+    /// A new id from the operating system's randomness.
+    pub fn random() -> Result<GameId, String> {
+        let mut bytes = [0u8; 16];
+        getrandom::fill(&mut bytes).map_err(|e| format!("no randomness for a game id: {e}"))?;
+        Ok(GameId(bytes.iter().map(|b| format!("{b:02x}")).collect()))
+    }
+
+    /// Parses an id; anything but 32 lowercase hex digits is refused, so an id can only
+    /// ever name a file in the games folder.
+    pub fn parse(text: &str) -> Option<GameId> {
+        let ok = text.len() == 32 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+        ok.then(|| GameId(text.to_string()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for GameId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// What a game is: written once, when it starts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameMeta {
+    pub id: GameId,
+    /// The opponent's key in the menu ([`crate::opponents`]) and its player spec.
+    pub opponent: String,
+    pub spec: String,
+    /// The person's seat: 0 first, 1 second.
+    pub seat: usize,
+    /// Seeds the players' randomness.
+    pub seed: u64,
+    /// The deal, in the official input format.
+    pub deal: String,
+    /// Seconds since 1970 when it started.
+    pub started: u64,
+}
+
+impl GameMeta {
+    pub fn deal(&self) -> Result<Deal, String> {
+        yacht::game::deal::parse_deals(&self.deal)?
+            .into_iter()
+            .next()
+            .ok_or_else(|| "the game's deal is empty".to_string())
+    }
+}
+
+/// The games folder.
+#[derive(Clone, Debug)]
+pub struct Store {
+    dir: PathBuf,
+}
+
+impl Store {
+    /// Opens (creating) `dir`.
+    pub fn open(dir: &Path) -> Result<Store, String> {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        Ok(Store {
+            dir: dir.to_path_buf(),
+        })
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    fn path(&self, id: &GameId, extension: &str) -> PathBuf {
+        self.dir.join(format!("{id}.{extension}"))
+    }
+
+    /// Writes `text` to the game's file with `extension` whole (a temporary file renamed
+    /// over it, so a reader never sees half of it).
+    fn write_whole(&self, id: &GameId, extension: &str, text: &str) -> Result<(), String> {
+        let path = self.path(id, extension);
+        let temporary = self.path(id, &format!("{extension}.tmp"));
+        std::fs::write(&temporary, text)
+            .and_then(|_| std::fs::rename(&temporary, &path))
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    pub fn write_meta(&self, meta: &GameMeta) -> Result<(), String> {
+        let text = serde_json::to_string_pretty(meta).map_err(|e| e.to_string())?;
+        self.write_whole(&meta.id, "json", &text)
+    }
+
+    pub fn read_meta(&self, id: &GameId) -> Result<GameMeta, String> {
+        let path = self.path(id, "json");
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Appends one of the person's answers, flushed to the file.
+    pub fn append_move(&self, id: &GameId, answer: &Answer) -> Result<(), String> {
+        let path = self.path(id, "moves");
+        let mut file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        writeln!(file, "{answer}")
+            .and_then(|_| file.sync_data())
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// The person's answers so far, in order (none for a game without moves yet).
+    pub fn read_moves(&self, id: &GameId) -> Result<Vec<Answer>, String> {
+        let path = self.path(id, "moves");
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+        };
+        text.lines()
+            .enumerate()
+            .map(|(i, line)| {
+                parse_answer(line).map_err(|e| format!("{}:{}: {e:?}", path.display(), i + 1))
+            })
+            .collect()
+    }
+
+    pub fn write_log(&self, id: &GameId, log: &str) -> Result<(), String> {
+        self.write_whole(id, "log", log)
+    }
+
+    pub fn read_log(&self, id: &GameId) -> Option<String> {
+        std::fs::read_to_string(self.path(id, "log")).ok()
+    }
+
+    pub fn write_replay(&self, id: &GameId, html: &str) -> Result<(), String> {
+        self.write_whole(id, "html", html)
+    }
+
+    pub fn read_replay(&self, id: &GameId) -> Option<String> {
+        std::fs::read_to_string(self.path(id, "html")).ok()
+    }
+
+    /// Whether the folder knows this game.
+    pub fn has(&self, id: &GameId) -> bool {
+        self.path(id, "json").is_file()
+    }
+
+    /// Creates the game's files anew (for a game that starts now).
+    pub fn create(&self, meta: &GameMeta) -> Result<(), String> {
+        self.write_meta(meta)?;
+        File::create(self.path(&meta.id, "moves"))
+            .map(drop)
+            .map_err(|e| format!("{}: {e}", self.dir.display()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_random_and_only_hex() {
+        let (a, b) = (GameId::random().unwrap(), GameId::random().unwrap());
+        assert_ne!(a, b);
+        assert_eq!(GameId::parse(a.as_str()), Some(a));
+        for bad in [
+            "",
+            "../../etc/passwd",
+            &"A".repeat(32),
+            &"0".repeat(31),
+            &"0".repeat(33),
+        ] {
+            assert_eq!(GameId::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn moves_read_back_in_order() {
+        let dir = std::env::temp_dir().join(format!("yacht-play-store-{}", std::process::id()));
+        let store = Store::open(&dir).unwrap();
+        let meta = GameMeta {
+            id: GameId::random().unwrap(),
+            opponent: "level-1".into(),
+            spec: "bot:level=1".into(),
+            seat: 1,
+            seed: 7,
+            deal: Deal::from_seed(1, 2).to_input_text(),
+            started: 0,
+        };
+        store.create(&meta).unwrap();
+        assert_eq!(store.read_meta(&meta.id).unwrap(), meta);
+        assert_eq!(store.read_moves(&meta.id).unwrap(), vec![]);
+        let moves = ["BID A 300", "PUT CHOICE 12345"].map(|m| parse_answer(m).unwrap());
+        for m in &moves {
+            store.append_move(&meta.id, m).unwrap();
+        }
+        assert_eq!(store.read_moves(&meta.id).unwrap(), moves);
+        assert_eq!(meta.deal().unwrap(), Deal::from_seed(1, 2));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
