@@ -296,16 +296,12 @@ pub fn decide_bid_with(
             let (group, amount) = equilibrium_bid(values.swing_points());
             (group, amount, None)
         }
-        Bidder::OwnGain | Bidder::Zero => {
+        Bidder::OwnGain | Bidder::Whole => {
             // The equilibrium's arithmetic on its own gain alone (`own_gain_points` is half
-            // the swing), or nothing paid at all.
-            let (group, amount) =
-                equilibrium_bid(own_gain_points(&view.me, &a, &b, config.scoring));
-            let amount = if config.bidder == Bidder::Zero {
-                0
-            } else {
-                amount
-            };
+            // the swing), or all of that gain.
+            let gain_points = own_gain_points(&view.me, &a, &b, config.scoring);
+            let share = if config.bidder == Bidder::Whole { 4 } else { 1 };
+            let (group, amount) = equilibrium_bid(gain_points.saturating_mul(share));
             (group, amount, None)
         }
         Bidder::Maximin => {

@@ -17,9 +17,9 @@ pub enum Bidder {
     /// A quarter of its own gain on the group it prefers for itself, the opponent's gain
     /// ignored: the equilibrium's arithmetic on half the swing (skill level 3 and below).
     OwnGain,
-    /// Amount 0 on the group it prefers for itself: never pays for a bundle (skill
-    /// level 1).
-    Zero,
+    /// All of its own gain on the group it prefers for itself: pays what the bundle is
+    /// worth to it, the beginner's overbid (skill level 1).
+    Whole,
 }
 
 impl Bidder {
@@ -30,7 +30,7 @@ impl Bidder {
             "model" => Some(Bidder::Model),
             "maximin" => Some(Bidder::Maximin),
             "own" => Some(Bidder::OwnGain),
-            "zero" => Some(Bidder::Zero),
+            "whole" => Some(Bidder::Whole),
             _ => None,
         }
     }
@@ -42,7 +42,7 @@ impl Bidder {
             Bidder::Model => "model",
             Bidder::Maximin => "maximin",
             Bidder::OwnGain => "own",
-            Bidder::Zero => "zero",
+            Bidder::Whole => "whole",
         }
     }
 }
@@ -84,7 +84,7 @@ pub const LEVEL_MAX: u8 = 5;
 /// What each skill level gives up, from the top: each level is the one above it without
 /// one part of the engine (a principled weakening, never a random blunder).
 pub const LEVELS: [(u8, &str); LEVEL_MAX as usize] = [
-    (1, "greedy scoring, and never pays for a bundle (zero bids on the one it prefers)"),
+    (1, "greedy scoring, and pays all a bundle is worth to it (the beginner's overbid)"),
     (2, "greedy scoring: the best score now, without the table's look ahead; bids a quarter of its own gain"),
     (3, "the table's scoring; bids a quarter of its own gain, blind to the opponent's"),
     (4, "the table's scoring and the equilibrium bid (a quarter of both players' swing); no opponent model, no win search"),
@@ -198,7 +198,7 @@ impl BotConfig {
             4 => (Bidder::Equilibrium, 0, Scoring::Table),
             3 => (Bidder::OwnGain, 0, Scoring::Table),
             2 => (Bidder::OwnGain, 0, Scoring::Greedy),
-            _ => (Bidder::Zero, 0, Scoring::Greedy),
+            _ => (Bidder::Whole, 0, Scoring::Greedy),
         };
         BotConfig {
             bidder,
@@ -337,11 +337,11 @@ pub const SWITCHES: &[Switch] = &[
     Switch {
         key: "bidder",
         flag: "--bidder",
-        values: "model|equilibrium|maximin|own|zero",
+        values: "model|equilibrium|maximin|own|whole",
         help: "model: the default; equilibrium: |S|/4 always, no opponent model (the \
                baseline); maximin: the equilibrium, and the maximin bid on the win curves \
                from --win-from on (the design of a contestant that models no one); own: a \
-               quarter of its own gain, the opponent's ignored; zero: amount 0",
+               quarter of its own gain, the opponent's ignored; whole: all of its own gain",
         kind: SwitchKind::Experiment,
         set: |c, v| Bidder::parse(v).map(|b| c.bidder = b).is_some(),
         get: |c| c.bidder.name().to_string(),
@@ -430,7 +430,7 @@ pub const SWITCHES: &[Switch] = &[
         values: "1..5",
         help: "skill level, for people (default 5, the bot): 4 plays the equilibrium bid \
                without the opponent model or the win search, 3 bids a quarter of its own \
-               gain, 2 also scores greedily without the table, 1 also never pays for a bundle",
+               gain, 2 also scores greedily without the table, 1 also bids all of its gain",
         kind: SwitchKind::Level,
         set: |c, v| {
             parse_within(v, 1..=LEVEL_MAX)

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::str::FromStr;
 
-use yacht::engine::config::{switch_by_key, SWITCHES};
+use yacht::engine::config::{switch_by_key, LEVEL_MAX, SWITCHES};
 use yacht::engine::BotConfig;
 
 use yacht::game::Agent;
@@ -196,13 +196,24 @@ fn bot_label(name: &str, config: &BotConfig) -> String {
     if *config == BotConfig::default() {
         return name.to_string();
     }
-    let mut label = format!(
-        "{name}:bidder={},win={}",
-        config.bidder.name(),
-        config.win_from_round
-    );
+    // A skill level names itself: it sets the bidder, the win rounds and the scoring.
+    let (mut label, shown): (String, &[&str]) = if config.level < LEVEL_MAX {
+        (
+            format!("{name}:level={}", config.level),
+            &["level", "bidder", "win", "scoring"],
+        )
+    } else {
+        (
+            format!(
+                "{name}:bidder={},win={}",
+                config.bidder.name(),
+                config.win_from_round
+            ),
+            &["bidder", "win"],
+        )
+    };
     for switch in SWITCHES {
-        if !matches!(switch.key, "bidder" | "win") && switch.is_changed(config) {
+        if !shown.contains(&switch.key) && switch.is_changed(config) {
             let _ = write!(label, ",{}={}", switch.key, (switch.get)(config));
         }
     }
@@ -213,6 +224,14 @@ fn bot_label(name: &str, config: &BotConfig) -> String {
 mod tests {
     use super::*;
     use yacht::engine::Bidder;
+
+    #[test]
+    fn a_level_is_its_label() {
+        let spec: PlayerSpec = "bot:level=2,clock=0".parse().unwrap();
+        assert_eq!(spec.label(), "bot:level=2,clock=0");
+        let spec: PlayerSpec = "bot:level=5,clock=0".parse().unwrap();
+        assert_eq!(spec.label(), "bot:bidder=model,win=2,clock=0");
+    }
 
     #[test]
     fn search_options_parse_and_label() {
