@@ -154,8 +154,8 @@ function render(s) {
   renderRounds(s);
   renderEnd(s);
   renderHint(s);
-  $("waiting").hidden = !!(s.owed || s.finished || s.error);
-  if (!s.finished && !s.error && !s.owed) schedulePoll();
+  $("waiting").hidden = !!(s.owed || s.finished || s.error || s.resuming);
+  if (!s.finished && !s.error && (!s.owed || s.resuming)) schedulePoll();
   else if (s.owed && $("hints-on").checked && hintTurn !== s.turn) requestHint();
   else stopPolling();
 }
@@ -164,6 +164,7 @@ function renderStatus(s) {
   const seat = "you sit " + s.seat + " against " + s.opponent.name;
   let text;
   if (s.error) text = "The game stopped: " + s.error;
+  else if (s.resuming) text = "Resuming the game where it was…";
   else if (s.finished) text = "Game over — " + seat;
   else if (s.owed === "bid") text = "Round " + s.round + " of 13: your bid (" + seat + ")";
   else if (s.owed === "put") text = "Round " + s.round + " of 13: score five dice (" + seat + ")";
@@ -177,6 +178,9 @@ function renderAuction(s, turnChanged) {
   if (!open) return;
   $("bundle-a").replaceChildren(diceHtml(s.roll[0]));
   $("bundle-b").replaceChildren(diceHtml(s.roll[1]));
+  const carried = (p) => (p.held.length ? diceHtml(p.held) : document.createTextNode("nothing yet"));
+  $("held-me").replaceChildren(carried(s.players[0]));
+  $("held-opp").replaceChildren(carried(s.players[1]));
   if (turnChanged) {
     $("bid-error").textContent = "";
     $("amount").value = "0";
@@ -265,12 +269,12 @@ function renderCategories(options) {
     b.dataset.testid = "category-" + row.category;
     b.disabled = !option;
     const name = document.createElement("span");
-    name.textContent = row.category;
+    name.textContent = row.category.replace(/_/g, " ");
     const points = document.createElement("span");
     points.className = "points";
     points.textContent = option
-      ? fmt(option.points) + (option.bonus ? " +" + fmt(option.bonus) + " bonus" : "")
-      : "pick 5 dice";
+      ? fmt(option.points) + (option.bonus ? " + " + fmt(option.bonus) + " bonus" : "")
+      : "";
     b.append(name, points);
     b.addEventListener("click", () => submitPut(row.category));
     box.appendChild(b);

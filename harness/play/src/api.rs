@@ -214,6 +214,8 @@ impl Server {
             "rounds": rounds,
             "finished": finished,
             "error": status.error,
+            // Replaying the person's recorded moves: the position is not yet the game's.
+            "resuming": table.replaying > 0,
         })
     }
 }
@@ -453,6 +455,7 @@ async fn hint_for(State(server): State<Arc<Server>>, Path(id): Path<String>) -> 
     drop(hints);
     let server2 = Arc::clone(&server);
     std::thread::spawn(move || {
+        crate::threaded::lower_priority();
         let computed = hint(&table);
         let mut hints = server2.hints.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(slot) = hints.get_mut(&id)

@@ -64,6 +64,9 @@ impl Game {
         let spawned = std::thread::Builder::new()
             .name(format!("game {}", meta.id))
             .spawn(move || {
+                // The referee's work is light, the replay page at the end is not: below
+                // the requests.
+                crate::threaded::lower_priority();
                 let played = play(&thread_meta, seat, opponent, &store);
                 let mut status = thread_status.lock().unwrap_or_else(|p| p.into_inner());
                 match played {
@@ -134,8 +137,9 @@ fn play(
         time_scale: PAGE_TIME_SCALE,
         ..RefereeOptions::default()
     };
+    let mut live = store.live_log(&meta.id);
     let mut write = |log: &str| {
-        if let Err(e) = store.write_log(&meta.id, log) {
+        if let Err(e) = live.update(log) {
             eprintln!("yacht-play: {e}");
         }
     };

@@ -71,6 +71,8 @@ pub struct Table {
     pub model: OpponentModel,
     /// Set when the game has ended (the referee's result, from the person's view).
     pub finished: bool,
+    /// The person's recorded moves still to be replayed (a game resuming).
+    pub replaying: usize,
 }
 
 impl Table {
@@ -84,6 +86,7 @@ impl Table {
             Command::Ready => {
                 *self = Table {
                     turn: self.turn,
+                    replaying: self.replaying,
                     model: OpponentModel::with_maximin(BotConfig::DEFAULT.maximin_model),
                     ..Table::default()
                 };
@@ -226,6 +229,7 @@ pub struct HumanSeat {
 
 impl HumanSeat {
     pub fn new(table: SharedTable, answers: Receiver<Answer>, replay: Vec<Answer>) -> HumanSeat {
+        lock(&table).replaying = replay.len();
         HumanSeat {
             table,
             answers,
@@ -260,6 +264,7 @@ impl Player for HumanSeat {
         }
         if let Some(answer) = self.replay.pop_front() {
             let mut table = lock(&self.table);
+            table.replaying = self.replay.len();
             let turn = table.turn;
             return match table.accept(turn, &answer) {
                 Ok(()) => answered(Received::Answer(answer)),

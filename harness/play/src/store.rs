@@ -3,7 +3,7 @@
 //!
 //! Per game, named by its id: `ID.json` (who plays, which seat, the deal and the seed:
 //! written when the game starts), `ID.moves` (the person's answers, one protocol line
-//! each, appended and flushed before the page is told they were taken), `ID.log` (the
+//! each, appended before the page is told they were taken), `ID.log` (the
 //! official log as it stands, `[RESULT "*"]` until the end) and, once finished,
 //! `ID.html` (the replay page). The bot is a function of its seed and the commands it has
 //! seen, so the metadata and the moves are the whole game: a resumed game replays them.
@@ -117,7 +117,9 @@ impl Store {
         serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
     }
 
-    /// Appends one of the person's answers, flushed to the file.
+    /// Appends one of the person's answers to the file (written through to the operating
+    /// system, so it outlives this process; a machine's crash is another matter: no fsync,
+    /// which would cost every move milliseconds).
     pub fn append_move(&self, id: &GameId, answer: &Answer) -> Result<(), String> {
         let path = self.path(id, "moves");
         let mut file = OpenOptions::new()
@@ -125,8 +127,8 @@ impl Store {
             .append(true)
             .open(&path)
             .map_err(|e| format!("{}: {e}", path.display()))?;
-        writeln!(file, "{answer}")
-            .and_then(|_| file.sync_data())
+        // One write call: the line lands whole.
+        file.write_all(format!("{answer}\n").as_bytes())
             .map_err(|e| format!("{}: {e}", path.display()))
     }
 
@@ -146,8 +148,16 @@ impl Store {
             .collect()
     }
 
-    pub fn write_log(&self, id: &GameId, log: &str) -> Result<(), String> {
-        self.write_whole(id, "log", log)
+    /// The game's log file, kept open while the game is played: it only grows until the
+    /// result is known, so each step appends its lines ([`LiveLog::update`]; no rename
+    /// per step, which many games at once would queue on the folder's lock).
+    pub fn live_log(&self, id: &GameId) -> LiveLog {
+        LiveLog {
+            store: self.clone(),
+            id: id.clone(),
+            file: None,
+            written: String::new(),
+        }
     }
 
     pub fn read_log(&self, id: &GameId) -> Option<String> {
@@ -176,6 +186,39 @@ impl Store {
     }
 }
 
+/// A game's log as it is played: appended to while the log only grows, written whole
+/// (renamed over) when it does not (the result line at the end).
+pub struct LiveLog {
+    store: Store,
+    id: GameId,
+    file: Option<File>,
+    /// The log as the file has it.
+    written: String,
+}
+
+impl LiveLog {
+    /// Brings the file up to `log`: appends what `log` adds to it, or writes it whole.
+    pub fn update(&mut self, log: &str) -> Result<(), String> {
+        let path = self.store.path(&self.id, "log");
+        let failed = |e: std::io::Error| format!("{}: {e}", path.display());
+        if let Some(file) = self.file.as_mut()
+            && let Some(new) = log.strip_prefix(self.written.as_str())
+        {
+            file.write_all(new.as_bytes()).map_err(failed)?;
+        } else {
+            self.store.write_whole(&self.id, "log", log)?;
+            self.file = Some(
+                OpenOptions::new()
+                    .append(true)
+                    .open(&path)
+                    .map_err(failed)?,
+            );
+        }
+        log.clone_into(&mut self.written);
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,6 +237,23 @@ mod tests {
         ] {
             assert_eq!(GameId::parse(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn a_live_log_appends_while_it_grows_and_is_rewritten_when_it_does_not() {
+        let dir = std::env::temp_dir().join(format!("yacht-play-live-{}", std::process::id()));
+        let store = Store::open(&dir).unwrap();
+        let id = GameId::random().unwrap();
+        let mut live = store.live_log(&id);
+        for text in [
+            "[RESULT \"*\"]\n",
+            "[RESULT \"*\"]\nROUND 1\n",
+            "[RESULT \"1-0\"]\nROUND 1\n",
+        ] {
+            live.update(text).unwrap();
+            assert_eq!(store.read_log(&id).unwrap(), text);
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

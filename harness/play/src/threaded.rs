@@ -86,7 +86,7 @@ fn serve(mut player: Box<dyn Player>, inbox: Receiver<Call>) {
 }
 
 /// Lowers the calling thread's scheduling priority (Linux schedules threads one by one).
-fn lower_priority() {
+pub fn lower_priority() {
     #[cfg(target_os = "linux")]
     // SAFETY: `gettid` has no preconditions; `setpriority` on the calling thread's id only
     // changes its niceness, and a failure (say, a sandbox that refuses it) leaves the

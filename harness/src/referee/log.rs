@@ -29,6 +29,15 @@ impl GameLog {
         self.line(format_args!("# Debug {}: {text}", SEAT_NAMES[seat]));
     }
 
+    /// The body's length so far (0 for a disabled log).
+    pub fn len(&self) -> usize {
+        self.body.as_ref().map_or(0, String::len)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// The log so far, as an unfinished game's (`[RESULT "*"]`).
     pub fn snapshot(&self, labels: [&str; 2]) -> Option<String> {
         Some(with_header(self.body.as_deref()?, labels, None))

@@ -104,8 +104,10 @@ struct Referee<'a> {
     /// Which clock ran out, when an answer was late.
     late_clock: Option<Clock>,
     log: GameLog,
-    /// Handed the log after every step ([`play_game_live`]).
+    /// Handed the log after every step that adds to it ([`play_game_live`]).
     live: Option<&'a mut dyn FnMut(&str)>,
+    /// The log's length when `live` last saw it.
+    published_len: usize,
     labels: [String; 2],
     times: [ResponseTimes; 2],
     options: &'a RefereeOptions,
@@ -152,6 +154,7 @@ pub fn play_game_live<'a>(
         late_clock: None,
         log: GameLog::new(options.write_log || live.is_some()),
         live,
+        published_len: 0,
         labels: labels.clone(),
         times: Default::default(),
         options,
@@ -237,11 +240,15 @@ impl Referee<'_> {
         }
     }
 
-    /// Hands the log so far to the live observer, if there is one.
+    /// Hands the log so far to the live observer, if there is one and the log has grown
+    /// since it last saw it.
     fn publish(&mut self) {
+        let length = self.log.len();
         if let Some(live) = self.live.as_mut()
+            && length != self.published_len
             && let Some(log) = self.log.snapshot([&self.labels[0], &self.labels[1]])
         {
+            self.published_len = length;
             live(&log);
         }
     }

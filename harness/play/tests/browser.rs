@@ -1,0 +1,338 @@
+//! The page in a real browser (Chromium, driven through chromedriver): a whole game against
+//! level 1 by clicking and typing, an amount out of range refused next to its field with
+//! the game unchanged, a reload in the middle, and the saved log replaying to the moves
+//! made. Screenshots at 1,280 × 800 and 390 px wide go to `target/play-screenshots/`.
+//!
+//! Needs `/usr/bin/chromium` and `/usr/bin/chromedriver` (Debian's `chromium` and
+//! `chromium-driver`; or `CHROMIUM` and `CHROMEDRIVER`). Without them the test says it was
+//! skipped and why, unless `YACHT_REQUIRE_BROWSER=1` (set by `.ci/run`, which installs
+//! them): then it fails.
+
+mod common;
+
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::key::Key;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::json;
+
+/// chromedriver as a child process, killed when dropped.
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn tool(variable: &str, default: &str) -> PathBuf {
+    std::env::var_os(variable).map_or_else(|| PathBuf::from(default), PathBuf::from)
+}
+
+/// The browser and its driver, or why the test cannot run.
+fn browser() -> Result<(PathBuf, PathBuf), String> {
+    let chromium = tool("CHROMIUM", "/usr/bin/chromium");
+    let chromedriver = tool("CHROMEDRIVER", "/usr/bin/chromedriver");
+    for path in [&chromium, &chromedriver] {
+        if !path.is_file() {
+            return Err(format!(
+                "{} not found (apt-get install chromium chromium-driver)",
+                path.display()
+            ));
+        }
+    }
+    Ok((chromium, chromedriver))
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+async fn connect(chromium: &PathBuf, chromedriver: &PathBuf) -> (Driver, Client) {
+    let port = free_port();
+    let driver = Driver(
+        Command::new(chromedriver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts"),
+    );
+    let profile = std::env::temp_dir().join(format!("yacht-play-chromium-{}", std::process::id()));
+    let capabilities = json!({
+        "browserName": "chrome",
+        "goog:chromeOptions": {
+            "binary": chromium,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-quic", "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--window-size=1280,800",
+                format!("--user-data-dir={}", profile.display()),
+            ],
+        },
+    });
+    let serde_json::Value::Object(capabilities) = capabilities else {
+        unreachable!()
+    };
+    let started = Instant::now();
+    loop {
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        match ClientBuilder::new(connector)
+            .capabilities(capabilities.clone())
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await
+        {
+            Ok(client) => return (driver, client),
+            Err(e) if started.elapsed() < Duration::from_secs(20) => {
+                let _ = e;
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            Err(e) => panic!("cannot start a browser session: {e}"),
+        }
+    }
+}
+
+async fn visible(client: &Client, css: &str) -> bool {
+    match client.find(Locator::Css(css)).await {
+        Ok(element) => element.is_displayed().await.unwrap_or(false),
+        Err(_) => false,
+    }
+}
+
+async fn text(client: &Client, css: &str) -> String {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
+async fn screenshot(client: &Client, name: &str) {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/play-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = client.screenshot().await.unwrap();
+    std::fs::write(dir.join(name), png).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_a_whole_game_in_the_browser() {
+    let (chromium, chromedriver) = match browser() {
+        Ok(tools) => tools,
+        Err(why) if std::env::var("YACHT_REQUIRE_BROWSER").as_deref() != Ok("1") => {
+            eprintln!("SKIPPED the browser test: {why}");
+            return;
+        }
+        Err(why) => panic!("the browser test is required here (YACHT_REQUIRE_BROWSER=1): {why}"),
+    };
+    let server = common::start("browser").await;
+    let (_driver, client) = connect(&chromium, &chromedriver).await;
+    client.goto(&server.url("/")).await.unwrap();
+    screenshot(&client, "menu-1280.png").await;
+
+    // Level 1, first seat.
+    client
+        .wait()
+        .for_element(Locator::Css("[data-testid=opponent-level-1]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    client
+        .find(Locator::Css("#seat option[value=first]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    client
+        .find(Locator::Css("[data-testid=start]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+
+    let enter: char = Key::Enter.into();
+    let mut moves: Vec<String> = Vec::new();
+    let mut refused_once = false;
+    let mut reloaded = false;
+    let mut shot = false;
+    let started = Instant::now();
+    loop {
+        assert!(
+            started.elapsed() < Duration::from_secs(300),
+            "the game is stuck"
+        );
+        if visible(&client, "[data-testid=end]").await {
+            break;
+        }
+        if visible(&client, "#auction").await {
+            let status = text(&client, "[data-testid=status]").await;
+            let amount = client
+                .find(Locator::Css("[data-testid=amount]"))
+                .await
+                .unwrap();
+            if moves.len() == 3 {
+                client.set_window_size(390, 844).await.unwrap();
+                screenshot(&client, "auction-390.png").await;
+                client.set_window_size(1280, 800).await.unwrap();
+                screenshot(&client, "auction-1280.png").await;
+            }
+            if !refused_once {
+                // Out of range: refused next to the field, the game where it was.
+                amount.clear().await.unwrap();
+                amount.send_keys(&format!("100001{enter}")).await.unwrap();
+                let started = Instant::now();
+                while text(&client, "[data-testid=bid-error]").await.is_empty() {
+                    assert!(started.elapsed() < Duration::from_secs(10));
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                let error = text(&client, "[data-testid=bid-error]").await;
+                assert!(error.contains("0 to 100000"), "{error}");
+                assert_eq!(text(&client, "[data-testid=status]").await, status);
+                assert!(visible(&client, "#auction").await);
+                refused_once = true;
+            }
+            let round = moves.iter().filter(|m| m.starts_with("BID")).count() + 1;
+            if round == 5 && !reloaded {
+                // Reload in the middle: the same game, at the same place.
+                client.refresh().await.unwrap();
+                let started = Instant::now();
+                while !visible(&client, "#auction").await {
+                    assert!(
+                        started.elapsed() < Duration::from_secs(10),
+                        "no auction after the reload"
+                    );
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                assert_eq!(text(&client, "[data-testid=status]").await, status);
+                reloaded = true;
+                continue;
+            }
+            let group = if round % 2 == 0 { "B" } else { "A" };
+            client
+                .find(Locator::Css(&format!(
+                    "[data-testid=group-{}]",
+                    group.to_lowercase()
+                )))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            let amount = client
+                .find(Locator::Css("[data-testid=amount]"))
+                .await
+                .unwrap();
+            amount.clear().await.unwrap();
+            let bid = 100 * round;
+            amount.send_keys(&format!("{bid}{enter}")).await.unwrap();
+            moves.push(format!("BID {group} {bid}"));
+            wait_until_gone(&client, "#auction", &status).await;
+            continue;
+        }
+        if visible(&client, "#scoring").await {
+            let status = text(&client, "[data-testid=status]").await;
+            // The first five held dice, then the first open category.
+            let mut faces = Vec::new();
+            for i in 0..5 {
+                let die = client
+                    .find(Locator::Css(&format!("[data-testid=die-{i}]")))
+                    .await
+                    .unwrap();
+                faces.push(
+                    die.find(Locator::Css(".dice"))
+                        .await
+                        .unwrap()
+                        .attr("title")
+                        .await
+                        .unwrap()
+                        .unwrap(),
+                );
+                die.click().await.unwrap();
+            }
+            let category = client
+                .wait()
+                .for_element(Locator::Css(
+                    "[data-testid=categories] button:not([disabled])",
+                ))
+                .await
+                .unwrap();
+            let name = category.attr("data-testid").await.unwrap().unwrap();
+            if !shot {
+                screenshot(&client, "scoring-1280.png").await;
+                client.set_window_size(390, 844).await.unwrap();
+                screenshot(&client, "scoring-390.png").await;
+                client.set_window_size(1280, 800).await.unwrap();
+                shot = true;
+            }
+            category.click().await.unwrap();
+            faces.sort();
+            moves.push(format!(
+                "PUT {} {}",
+                name.trim_start_matches("category-"),
+                faces.concat()
+            ));
+            wait_until_gone(&client, "#scoring", &status).await;
+            continue;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    screenshot(&client, "end-1280.png").await;
+    client.set_window_size(390, 844).await.unwrap();
+    screenshot(&client, "end-390.png").await;
+    assert!(refused_once && reloaded);
+    assert_eq!(moves.len(), 24, "{moves:?}");
+
+    // The saved log replays to the moves made, and is whole.
+    let url = client.current_url().await.unwrap();
+    let id = url
+        .fragment()
+        .expect("the game's id is in the address")
+        .to_string();
+    let log = std::fs::read_to_string(server.games.join(format!("{id}.log"))).unwrap();
+    let (logged, whole) = common::person_moves_in_log(&log, 0);
+    assert!(whole, "{log}");
+    assert_eq!(logged, moves);
+    let replay = harness::replay::parse_log(&log).unwrap();
+    let review = harness::replay::review(&replay, harness::replay::Side::First).unwrap();
+    assert_eq!(review.puts.len(), 12);
+    // The replay page the end links to.
+    let href = client
+        .find(Locator::Css("[data-testid=replay]"))
+        .await
+        .unwrap()
+        .attr("href")
+        .await
+        .unwrap()
+        .unwrap();
+    client.goto(&href).await.unwrap();
+    let page = client.source().await.unwrap();
+    assert!(page.contains("Yacht Auction replay") && page.contains("class=\"die f"));
+    client.set_window_size(1280, 800).await.unwrap();
+    screenshot(&client, "replay-1280.png").await;
+    client.close().await.unwrap();
+    let _ = std::fs::remove_dir_all(&server.games);
+}
+
+/// Waits until the panel `css` has gone (the move was taken) or the status moved on.
+async fn wait_until_gone(client: &Client, css: &str, status: &str) {
+    let started = Instant::now();
+    while visible(client, css).await && text(client, "[data-testid=status]").await == status {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "{css} stays after the move"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}

@@ -1,0 +1,189 @@
+//! Nothing a person did is lost: the server is killed in the middle of a game against the
+//! bot at full strength and started again on the same games folder; the game resumes at
+//! the same position, goes on to its end, and its log is the log of the same moves played
+//! without the interruption (so the bot was in the same state: it is a function of its
+//! seed and the commands it has seen).
+
+mod common;
+
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use harness::player::PlayerSpec;
+use harness::referee::{play_game, RefereeOptions};
+use serde_json::{json, Value};
+use yacht_play::game::seat_seeds;
+use yacht_play::human::HumanSeat;
+use yacht_play::store::{GameId, Store};
+
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Server {
+    fn start(games: &std::path::Path, port: u16) -> Server {
+        let child = Command::new(env!("CARGO_BIN_EXE_yacht-play"))
+            .args(["--port", &port.to_string(), "--games"])
+            .arg(games)
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("the server starts");
+        Server {
+            child,
+            base: format!("http://127.0.0.1:{port}"),
+        }
+    }
+
+    fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+}
+
+async fn call(
+    http: &reqwest::Client,
+    method: reqwest::Method,
+    url: String,
+    body: Option<Value>,
+) -> Value {
+    let started = Instant::now();
+    loop {
+        let mut request = http.request(method.clone(), &url);
+        if let Some(body) = &body {
+            request = request.json(body);
+        }
+        match request.send().await {
+            Ok(response) => {
+                assert!(
+                    response.status().is_success(),
+                    "{url}: {}",
+                    response.status()
+                );
+                return response.json().await.unwrap();
+            }
+            // The server is still starting.
+            Err(_) if started.elapsed() < Duration::from_secs(20) => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(e) => panic!("{url}: {e}"),
+        }
+    }
+}
+
+/// Plays the person's moves until `stop` of them have been made (or the game ends); the
+/// state then.
+async fn play_until(
+    http: &reqwest::Client,
+    base: &str,
+    id: &str,
+    stop: usize,
+    made: &mut usize,
+) -> Value {
+    let url = |p: &str| format!("{base}/api/games/{id}{p}");
+    loop {
+        let state = call(http, reqwest::Method::GET, url(""), None).await;
+        if state["resuming"] == true || (state["owed"].is_null() && state["finished"].is_null()) {
+            tokio::time::sleep(Duration::from_millis(30)).await;
+            continue;
+        }
+        if !state["finished"].is_null() || *made == stop {
+            return state;
+        }
+        let turn = state["turn"].as_u64().unwrap();
+        match state["owed"].as_str() {
+            Some("bid") => {
+                let body = json!({"turn": turn, "group": if turn % 2 == 0 { "A" } else { "B" }, "amount": 300 * (turn % 5)});
+                call(http, reqwest::Method::POST, url("/bid"), Some(body)).await;
+                *made += 1;
+            }
+            Some("put") => {
+                let held = state["players"][0]["held"].as_array().unwrap().clone();
+                let dice: String = held[held.len() - 5..]
+                    .iter()
+                    .map(|d| d.to_string())
+                    .collect();
+                let points = call(
+                    http,
+                    reqwest::Method::GET,
+                    url(&format!("/points?dice={dice}")),
+                    None,
+                )
+                .await;
+                let category =
+                    points["options"].as_array().unwrap().last().unwrap()["category"].clone();
+                let body = json!({"turn": turn, "category": category, "dice": dice});
+                call(http, reqwest::Method::POST, url("/put"), Some(body)).await;
+                *made += 1;
+            }
+            _ => unreachable!("{state}"),
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_resumes_after_the_server_is_killed() {
+    let games = std::env::temp_dir().join(format!("yacht-play-resume-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&games);
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let http = reqwest::Client::new();
+
+    let server = Server::start(&games, port);
+    let created = call(
+        &http,
+        reqwest::Method::POST,
+        format!("{}/api/games", server.base),
+        Some(json!({"opponent": "level-5", "seat": "second"})),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut made = 0;
+    // Thirteen moves: into round 7, the person owing its next move.
+    let before = play_until(&http, &server.base, &id, 13, &mut made).await;
+    assert!(before["finished"].is_null());
+    let log_before = std::fs::read_to_string(games.join(format!("{id}.log"))).unwrap();
+    server.kill();
+
+    let server = Server::start(&games, port);
+    let after = play_until(&http, &server.base, &id, 13, &mut made).await;
+    for key in ["turn", "owed", "round", "roll", "players", "rounds"] {
+        assert_eq!(after[key], before[key], "{key} after the restart");
+    }
+    let end = play_until(&http, &server.base, &id, usize::MAX, &mut made).await;
+    assert!(end["finished"].is_object(), "{end}");
+    server.kill();
+
+    // The log: what was logged before the kill stands, and the whole is the log of the
+    // same moves played in one go.
+    let log = std::fs::read_to_string(games.join(format!("{id}.log"))).unwrap();
+    let body = |log: &str| log.split_once("]\nROUND 1\n").unwrap().1.to_string();
+    assert!(body(&log).starts_with(&body(&log_before)));
+    let store = Store::open(&games).unwrap();
+    let game = GameId::parse(&id).unwrap();
+    let meta = store.read_meta(&game).unwrap();
+    let moves = store.read_moves(&game).unwrap();
+    assert_eq!(moves.len(), 24);
+    let (_closed, inbox) = std::sync::mpsc::channel();
+    let mut person = HumanSeat::new(Arc::default(), inbox, moves);
+    let mut bot = meta.spec.parse::<PlayerSpec>().unwrap().build().unwrap();
+    let options = RefereeOptions {
+        time_scale: 10.0,
+        write_log: true,
+        ..RefereeOptions::default()
+    };
+    let record = play_game(
+        bot.as_mut(),
+        &mut person,
+        seat_seeds(meta.seed),
+        &meta.deal().unwrap(),
+        &options,
+    )
+    .unwrap();
+    assert_eq!(record.log.unwrap(), log);
+    let _ = std::fs::remove_dir_all(&games);
+}
