@@ -387,3 +387,36 @@ fn an_untimed_seat_is_never_late() {
     let record = play_game(&mut slow, &mut fine, [1, 2], &deal, &options).unwrap();
     assert_eq!(record.abort, None);
 }
+
+/// A sample AI whose every decision also waits, on the wall clock only.
+struct Dawdler(harness::samples::SampleAi);
+
+impl yacht::game::Agent for Dawdler {
+    fn reset(&mut self, seed: u64) {
+        self.0.reset(seed);
+    }
+    fn handle(&mut self, command: &yacht::protocol::Command) -> yacht::engine::Reply {
+        if command.owed().is_some() {
+            std::thread::sleep(Duration::from_millis(60));
+        }
+        self.0.handle(command)
+    }
+}
+
+#[test]
+fn an_in_process_agent_is_judged_by_its_cpu_time_alone() {
+    // 60 ms of wall time per answer, 25 ms deadlines, a 2x backstop: an in-process agent
+    // cannot block, so its wall time (a loaded machine's) is no verdict.
+    let options = RefereeOptions {
+        time_scale: 0.05,
+        wall_backstop: 2.0,
+        ..RefereeOptions::default()
+    };
+    let config = harness::samples::SampleConfig::standard(2).unwrap();
+    let mut dawdler =
+        harness::player::InProcess::new(Dawdler(harness::samples::SampleAi::new(config)));
+    let mut fine = Scripted::new(2, "fine", Box::new(|_, _| None));
+    let record = play_game(&mut dawdler, &mut fine, [1, 2], &golden_deal(), &options).unwrap();
+    assert_eq!(record.abort, None);
+    assert!(record.times[0].clock(Clock::Wall).micros[AnswerKind::Bid as usize][0] >= 60_000);
+}

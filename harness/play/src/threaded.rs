@@ -26,6 +26,8 @@ enum Call {
 /// A [`Player`] whose calls run on its own thread.
 pub struct Threaded {
     label: String,
+    /// The player's [`Player::can_block`].
+    can_block: bool,
     calls: Sender<Call>,
     thread: Option<JoinHandle<()>>,
 }
@@ -36,6 +38,7 @@ const PLAYER_NICENESS: i32 = 10;
 impl Threaded {
     pub fn new(player: Box<dyn Player>) -> Threaded {
         let label = player.label();
+        let can_block = player.can_block();
         let (calls, inbox) = channel();
         let thread = std::thread::Builder::new()
             .name(format!("player {label}"))
@@ -43,6 +46,7 @@ impl Threaded {
             .ok();
         Threaded {
             label,
+            can_block,
             calls,
             thread,
         }
@@ -132,6 +136,10 @@ impl Player for Threaded {
 
     fn finish(&mut self) {
         let _ = self.ask(Call::Finish);
+    }
+
+    fn can_block(&self) -> bool {
+        self.can_block
     }
 }
 

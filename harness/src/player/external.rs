@@ -26,6 +26,8 @@ const EXIT_GRACE: Duration = Duration::from_millis(200);
 /// CPU deadline is stopped at most this much wall time later (its verdict is the same).
 const CPU_POLL: Duration = Duration::from_millis(10);
 
+const DAY: Duration = Duration::from_secs(24 * 3600);
+
 enum Event {
     Stdout(String, Instant),
     StdoutClosed,
@@ -235,7 +237,9 @@ impl Player for ExternalPlayer {
                 Some(event) => Ok(event),
                 None => {
                     // With a CPU deadline, look at the clock between waits.
-                    let wait = deadline.wall.saturating_duration_since(Instant::now());
+                    // A process always has a wall deadline; without one, wait a day.
+                    let wall = deadline.wall.unwrap_or_else(|| Instant::now() + DAY);
+                    let wait = wall.saturating_duration_since(Instant::now());
                     let wait = match deadline.cpu {
                         Some(_) if run.clock.is_some() => wait.min(CPU_POLL),
                         _ => wait,
@@ -270,7 +274,7 @@ impl Player for ExternalPlayer {
                             cpu_at: Some(used),
                         };
                     }
-                    if Instant::now() >= deadline.wall {
+                    if deadline.wall.is_some_and(|wall| Instant::now() >= wall) {
                         return run.response(Received::Timeout(Clock::Wall));
                     }
                 }

@@ -131,4 +131,8 @@ impl<A: Agent + Send> Player for InProcess<A> {
     }
 
     fn finish(&mut self) {}
+
+    fn can_block(&self) -> bool {
+        false
+    }
 }

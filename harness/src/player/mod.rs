@@ -90,8 +90,9 @@ pub struct Deadline {
     /// answer; `None`: the wall clock alone decides.
     pub cpu: Option<Duration>,
     /// The wall clock's: the backstop for a player that sleeps, blocks or hangs (or the
-    /// deadline itself where there is no CPU clock).
-    pub wall: Instant,
+    /// deadline itself where there is no CPU clock); `None` for a player that cannot block
+    /// ([`Player::can_block`]), whose wall time measures only the machine's load.
+    pub wall: Option<Instant>,
 }
 
 /// One side of a game.
@@ -125,6 +126,14 @@ pub trait Player: Send {
 
     /// Whether the judge's deadlines apply: a person at the play page is not timed.
     fn is_timed(&self) -> bool {
+        true
+    }
+
+    /// Whether the player can sleep, block or hang while it owes an answer (a process),
+    /// so that the wall-clock backstop applies. An in-process agent computes on the
+    /// caller's thread: its CPU time is the whole story, and its wall time, on a loaded
+    /// machine, only the load.
+    fn can_block(&self) -> bool {
         true
     }
 }

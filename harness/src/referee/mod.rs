@@ -11,8 +11,9 @@
 //! Deadlines are the judge's: the CPU time the player spent on the answer (all its
 //! threads), from the moment the command was written to the moment the answer was read,
 //! so a busy machine does not make an answer late. A wall-clock backstop, a multiple of
-//! each deadline, catches a program that sleeps, blocks or hangs; the log line is the
-//! judge's `ABORT … TLE` either way, and the record says which clock ran out.
+//! each deadline, catches a program that sleeps, blocks or hangs (an in-process agent
+//! cannot, so it has none); the log line is the judge's `ABORT … TLE` either way, and the
+//! record says which clock ran out.
 
 pub mod log;
 pub mod record;
@@ -80,17 +81,24 @@ impl RefereeOptions {
     }
 
     /// When an answer to `kind` is late, for a command written at `sent_at` to a player
-    /// whose CPU clock read `cpu_sent` then (`None`: no CPU clock).
-    fn deadline(&self, kind: AnswerKind, sent_at: Instant, cpu_sent: Option<Duration>) -> Deadline {
+    /// whose CPU clock read `cpu_sent` then (`None`: no CPU clock) and that `can_block`
+    /// (else no wall-clock backstop: see [`Player::can_block`]).
+    fn deadline(
+        &self,
+        kind: AnswerKind,
+        sent_at: Instant,
+        cpu_sent: Option<Duration>,
+        can_block: bool,
+    ) -> Deadline {
         let limit = self.limit(kind);
         match cpu_sent.filter(|_| self.clock == Clock::Cpu) {
             Some(cpu) => Deadline {
                 cpu: Some(cpu + limit),
-                wall: sent_at + limit.mul_f64(self.wall_backstop.max(1.0)),
+                wall: can_block.then(|| sent_at + limit.mul_f64(self.wall_backstop.max(1.0))),
             },
             None => Deadline {
                 cpu: None,
-                wall: sent_at + limit,
+                wall: Some(sent_at + limit),
             },
         }
     }
@@ -269,7 +277,8 @@ impl Seats for Referee<'_> {
         let kind = AnswerKind::from(owed);
         self.asked[seat] = (kind, self.round);
         let (sent_at, cpu_sent) = self.sent[seat];
-        let deadline = self.options.deadline(kind, sent_at, cpu_sent);
+        let can_block = self.players[seat].can_block();
+        let deadline = self.options.deadline(kind, sent_at, cpu_sent, can_block);
         let response = self.players[seat].receive(deadline);
         self.flush_debug(seat);
         self.publish();
@@ -297,7 +306,7 @@ impl Seats for Referee<'_> {
             {
                 Some(Clock::Cpu)
             }
-            _ if response.at > deadline.wall => Some(Clock::Wall),
+            _ if deadline.wall.is_some_and(|wall| response.at > wall) => Some(Clock::Wall),
             _ => None,
         };
         if let Some(clock) = late {

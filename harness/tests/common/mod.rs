@@ -105,7 +105,10 @@ impl Player for Scripted {
             }
             Some(Twist::Closed) => Received::Closed,
             Some(Twist::Silent) => {
-                std::thread::sleep(deadline.wall.saturating_duration_since(Instant::now()));
+                let wall = deadline
+                    .wall
+                    .expect("a player that can block has a backstop");
+                std::thread::sleep(wall.saturating_duration_since(Instant::now()));
                 Received::Timeout(Clock::Wall)
             }
         };
@@ -125,6 +128,8 @@ impl Player for Scripted {
     }
 
     fn finish(&mut self) {}
+
+    // It stands for a program: it sleeps and hangs as one can.
 }
 
 /// A deal from 12 `aaaaa bbbbb t` lines.
