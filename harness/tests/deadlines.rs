@@ -108,14 +108,22 @@ impl Drop for Load {
 fn cpu_deadlines_hold_on_a_loaded_machine() {
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let _load = Load::start(2 * cores);
-    // 0.2 s of CPU before every answer: 100 answers in 4 games, at the judge's deadlines.
+    // 0.2 s of CPU before every answer: 100 answers in 4 games played at once (each
+    // player then gets a quarter of a core or less), at the judge's deadlines.
+    let games: Vec<_> = (0..4)
+        .map(|game| {
+            std::thread::spawn(move || {
+                play(
+                    "spin=0.2",
+                    &Deal::from_seed(6, game),
+                    &RefereeOptions::default(),
+                )
+            })
+        })
+        .collect();
     let mut wall = Vec::new();
-    for game in 0..4 {
-        let record = play(
-            "spin=0.2",
-            &Deal::from_seed(6, game),
-            &RefereeOptions::default(),
-        );
+    for (game, record) in games.into_iter().enumerate() {
+        let record = record.join().unwrap();
         assert_eq!(record.abort, None, "game {game}: {:?}", record.late_clock);
         let cpu = answers(&record, Clock::Cpu);
         assert_eq!(cpu.len(), 25);

@@ -144,6 +144,25 @@ impl Bot {
         })
     }
 
+    /// The win probability the bot's own curves give its open bid against `theirs`, the
+    /// bid the opponent actually made: its forecast of the game once the auction is
+    /// settled (`harness measure odds` checks it against the results). Call it between
+    /// the `BID` and the `GET`. `None` outside the win rounds, before a bid, or for a
+    /// bidder without a model.
+    pub fn win_of_open_bid(&self, theirs: (Group, u32)) -> Option<f64> {
+        let pending = self.pending.as_ref()?;
+        let (group, amount) = self.view().my_bid?;
+        let Pricing::Win { a, b, swing_points } = &pending.settlement.pricing else {
+            return None;
+        };
+        let curves = Curves {
+            a,
+            b,
+            swing_points: *swing_points,
+        };
+        Some(curves.win_probability(group, amount, theirs.0, theirs.1))
+    }
+
     /// The open auction's bid next to the best answer to `theirs`, the bid the opponent
     /// actually made, all valued on the curves the bid was priced with (a measurement:
     /// `harness measure regret`). Call it between the `BID` and the `GET`. `None` outside the win

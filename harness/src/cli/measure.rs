@@ -1,6 +1,6 @@
 //! `harness measure TOOL`: the research tools, apart from the commands a contestant runs
-//! (`table-audit`, `solitaire`, `calibrate`, `state-spread`, `regret`, `curve-variance`,
-//! `startup`, `speed`), their arguments and their handlers; the measurements are in
+//! (`table-audit`, `solitaire`, `calibrate`, `state-spread`, `regret`, `odds`,
+//! `curve-variance`, `startup`, `speed`), their arguments and their handlers; the measurements are in
 //! `crate::measure`, their text in `crate::measure::output`.
 
 use std::path::PathBuf;
@@ -31,6 +31,10 @@ enum MeasureCmd {
     /// knowing its bid: by round, split into the draw, the safety limits, the hedge and
     /// the model (the bot's own curves; a match says what a change is worth).
     Regret(RegretArgs),
+    /// Whether the bot's odds are true: its P(win) at each win-round auction against the
+    /// game's result (reliability, Brier, calibration error, by round and opponent), and
+    /// its predictions of the opponent's bid against the bids that came.
+    Odds(OddsArgs),
     /// Per-rollout variance of the win curves' points, by sampler (common random
     /// numbers, antithetic coins), at the positions where the bot bids for the win.
     CurveVariance(CurveVarianceArgs),
@@ -49,6 +53,7 @@ impl MeasureArgs {
             MeasureCmd::Calibrate(args) => args.run(),
             MeasureCmd::StateSpread(args) => args.run(),
             MeasureCmd::Regret(args) => args.run(),
+            MeasureCmd::Odds(args) => args.run(),
             MeasureCmd::CurveVariance(args) => args.run(),
             MeasureCmd::Startup(args) => args.run(),
             MeasureCmd::Speed(args) => args.run(),
@@ -245,6 +250,97 @@ impl RegretArgs {
         let report =
             crate::measure::regret::measure(config, || opponent.agent(), self.seed, &deals)?;
         print!("{}", output::regret(&self.bot, &self.opponent, &report));
+        Ok(())
+    }
+}
+
+#[derive(Args)]
+pub struct OddsArgs {
+    /// The opponents, in-process players separated by `;` (default: the equilibrium
+    /// bidder, `contest:eq-other-table`, the maximin reference, `contest:adapt-gain`,
+    /// and the bot itself).
+    #[arg(long)]
+    opponents: Option<String>,
+    /// The bot measured (`bot:…`; its clock is off, so the games are reproducible).
+    #[arg(long, default_value = "bot")]
+    bot: String,
+    /// Deal pairs per opponent (deal i is the i-th of `harness match --seed S`).
+    #[arg(long, default_value_t = 100)]
+    deals: u64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Also write the reliability diagrams (by round, by opponent) as SVG: PREFIX-rounds.svg
+    /// and PREFIX-opponents.svg.
+    #[arg(long, value_name = "PREFIX")]
+    svg: Option<PathBuf>,
+}
+
+impl OddsArgs {
+    /// `harness measure odds`.
+    pub fn run(self) -> Result<(), String> {
+        use crate::measure::{odds, odds_output};
+        use crate::player::spec::PlayerSpec;
+        let PlayerSpec::Bot(config) = self.bot.parse::<PlayerSpec>()? else {
+            return Err(format!(
+                "--bot {:?}: an in-process bot (bot:…) is needed",
+                self.bot
+            ));
+        };
+        let config = yacht::engine::BotConfig {
+            use_clock: false,
+            ..config
+        };
+        let names: Vec<String> = match &self.opponents {
+            Some(list) => list.split(';').map(|s| s.trim().to_string()).collect(),
+            // The mix that stands for the finals.
+            None => [
+                "bot:bidder=equilibrium,win=0",
+                "contest:eq-other-table",
+                "bot:bidder=maximin,win=10",
+                "contest:adapt-gain",
+                "bot",
+            ]
+            .map(String::from)
+            .to_vec(),
+        };
+        let opponents = names
+            .iter()
+            .map(|n| n.parse::<PlayerSpec>())
+            .collect::<Result<Vec<_>, _>>()?;
+        let deals: Vec<_> = (0..self.deals)
+            .map(|i| yacht::game::Deal::from_seed(self.seed, i))
+            .collect();
+        let games = odds::measure(config, &opponents, self.seed, &deals)?;
+        let report = odds::report(&names, &games);
+        print!("{}", odds_output::text(&report));
+        if let Some(prefix) = &self.svg {
+            let by_round: Vec<(String, odds::Reliability)> = odds_output::ROUND_GROUPS
+                .iter()
+                .map(|&g| {
+                    (
+                        format!("rounds {}-{}", g.0, g.1),
+                        odds_output::rounds(&report, g),
+                    )
+                })
+                .collect();
+            let by_opponent: Vec<(String, odds::Reliability)> = names
+                .iter()
+                .cloned()
+                .zip(report.by_opponent.iter().cloned())
+                .collect();
+            for (suffix, title, series) in [
+                ("rounds", "P(win) against results, by round", by_round),
+                (
+                    "opponents",
+                    "P(win) against results, by opponent",
+                    by_opponent,
+                ),
+            ] {
+                let path = PathBuf::from(format!("{}-{suffix}.svg", prefix.display()));
+                std::fs::write(&path, odds_output::svg(title, &series))
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+        }
         Ok(())
     }
 }

@@ -18,11 +18,10 @@ use yacht::engine::bid::winbid::RANDOMIZE_FROM_HEDGE;
 use yacht::engine::bot::BidRegret;
 use yacht::engine::search::wincurve::win_share;
 use yacht::engine::{Bot, BotConfig};
-use yacht::game::deal::mix;
-use yacht::game::play::{play, Event, Seats};
 use yacht::game::{Agent, Deal};
-use yacht::protocol::{Answer, Command, Owed};
 use yacht::rules::auction::AUCTION_ROUNDS;
+
+use super::observed::play_observed;
 
 /// The mean regret of one round's win-round bids, win probability per bid.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -74,50 +73,6 @@ impl RegretReport {
     }
 }
 
-/// The two seats: our bot (kept as a `Bot`, to ask it about its open bid) and the
-/// opponent; each answer is computed when its command is delivered.
-struct RegretSeats<'a> {
-    bot: &'a mut Bot,
-    opponent: &'a mut dyn Agent,
-    bot_seat: usize,
-    answers: [Option<Answer>; 2],
-    bids: [Option<(yacht::protocol::Group, u32)>; 2],
-    found: &'a mut Vec<BidRegret>,
-}
-
-impl Seats for RegretSeats<'_> {
-    type Fault = ();
-
-    fn send(&mut self, seat: usize, command: &Command) {
-        let reply = if seat == self.bot_seat {
-            self.bot.handle(command)
-        } else {
-            self.opponent.handle(command)
-        };
-        self.answers[seat] = reply.answer;
-    }
-
-    fn answer(&mut self, seat: usize, _owed: Owed) -> Result<Answer, ()> {
-        self.answers[seat].take().ok_or(())
-    }
-
-    fn observe(&mut self, event: &Event) {
-        match *event {
-            Event::Roll { .. } => self.bids = [None, None],
-            Event::Bid { seat, bid } => {
-                self.bids[seat] = Some((bid.group, bid.amount));
-                // Both bids are in and the `GET` not yet sent: the bot's open bid.
-                if let (Some(_), Some(theirs)) =
-                    (self.bids[self.bot_seat], self.bids[1 - self.bot_seat])
-                {
-                    self.found.extend(self.bot.regret_of_open_bid(theirs));
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
 /// Plays `bot` against each opponent `make_opponent()` builds, on `deals` with seats
 /// swapped, and sums the regret of every win-round bid by round. `seed` is the deals' seed:
 /// each player's private generator is seeded as `harness match --seed` seeds it (by the
@@ -131,23 +86,17 @@ pub fn measure(
     let mut found = Vec::new();
     let mut report = RegretReport::default();
     for (index, deal) in deals.iter().enumerate() {
-        let game_seed = mix(seed, index as u64);
         for bot_seat in 0..2 {
-            let mut ours = Bot::new(BotConfig {
-                rng_seed: Some(bot.rng_seed.unwrap_or(mix(game_seed, 1))),
-                ..bot
-            });
             let mut opponent = make_opponent()?;
-            opponent.reset(mix(game_seed, 2));
-            let mut seats = RegretSeats {
-                bot: &mut ours,
-                opponent: opponent.as_mut(),
+            let mut on_auction = |bot: &Bot, theirs| found.extend(bot.regret_of_open_bid(theirs));
+            let (_, played) = play_observed(
+                bot,
+                opponent.as_mut(),
+                (seed, index as u64),
+                deal,
                 bot_seat,
-                answers: [None, None],
-                bids: [None, None],
-                found: &mut found,
-            };
-            let played = play(deal, &mut seats);
+                &mut on_auction,
+            );
             let totals = played.states.map(|s| s.total_points());
             let (us, them) = (totals[bot_seat], totals[1 - bot_seat]);
             report.games += 1;

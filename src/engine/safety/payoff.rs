@@ -71,12 +71,33 @@ impl Curves<'_> {
 
     /// Our value for ask (g, x) against their ask (h, y).
     pub fn outcome(&self, g: Group, x: u32, h: Group, y: u32) -> f64 {
-        // The auction's own rule; a tie is a fair coin.
+        self.settled(g, x, h, y, |group, delta| self.value(group, delta))
+    }
+
+    /// The win probability alone (without the margin that breaks ties between equal
+    /// probabilities) for ask (g, x) against their ask (h, y).
+    pub fn win_probability(&self, g: Group, x: u32, h: Group, y: u32) -> f64 {
+        self.settled(g, x, h, y, |group, delta| match group {
+            Group::A => self.a.at(delta),
+            Group::B => self.b.at(delta),
+        })
+    }
+
+    /// `value` of the auction's outcome for ask (g, x) against (h, y): the auction's own
+    /// rule; a tie is a fair coin.
+    fn settled(
+        &self,
+        g: Group,
+        x: u32,
+        h: Group,
+        y: u32,
+        value: impl Fn(Group, f64) -> f64,
+    ) -> f64 {
         let [(g1, d1), (g2, d2)] = our_outcomes(SealedBid::new(g, x), SealedBid::new(h, y));
         if (g1, d1) == (g2, d2) {
-            self.value(g1, d1 as f64)
+            value(g1, d1 as f64)
         } else {
-            0.5 * (self.value(g1, d1 as f64) + self.value(g2, d2 as f64))
+            0.5 * (value(g1, d1 as f64) + value(g2, d2 as f64))
         }
     }
 

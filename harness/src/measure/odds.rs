@@ -1,0 +1,342 @@
+//! `harness measure odds`: whether the numbers the bot decides on are true.
+//!
+//! The bot plays each opponent of a mix on seat-swapped deals (`harness match`'s games).
+//! At every win-round auction, once both bids are in, two forecasts are taken from the
+//! bot itself and later checked against what happened:
+//!
+//! - **P(win)**: the win probability its own curves give its bid at the opponent's actual
+//!   bid (`Bot::win_of_open_bid`), a forecast of the game's result once the auction is
+//!   settled. Checked by round and by opponent: reliability in bins (with Wilson
+//!   intervals), Brier score, expected calibration error. Auctions priced in points after
+//!   round 1 are the games the decided-game gate called decided; how often their leader
+//!   lost is counted too.
+//! - **The opponent's bid**: the model's prediction (its habits' weighted bids,
+//!   `Bot::explain_open_bid`) against the bid that came: the probability it gave the group
+//!   the opponent asked for, and whether the amount fell in the central 50% and 90% of
+//!   the amounts it predicted on that group.
+//!
+//! Against an opponent of another strength the level of P(win) shifts by design (the
+//! rollouts play both sides by the table); the shape must hold everywhere.
+
+use rayon::prelude::*;
+
+use yacht::engine::search::wincurve::win_share;
+use yacht::engine::value::bidding::POINTS_PER_UNIT;
+use yacht::engine::value::choice::position_value_units;
+use yacht::engine::{Bot, BotConfig, PlayerState};
+use yacht::game::Deal;
+use yacht::protocol::Group;
+
+use super::observed::play_observed;
+use crate::player::PlayerSpec;
+use crate::replay::explain::predicted_amount;
+
+/// The central intervals whose coverage is counted: 50% and 90%.
+pub const INTERVALS: [f64; 2] = [0.5, 0.9];
+
+/// One auction's forecasts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Forecast {
+    pub round: u8,
+    /// P(win) at the actual bids; `None` for an auction priced in points.
+    pub p_win: Option<f64>,
+    /// For an auction priced in points after round 1 (the game called decided): whether
+    /// the bot led by the table's expectation.
+    pub decided_lead: Option<bool>,
+    /// The model's probability for the group the opponent asked for, and whether its
+    /// amount was in the central intervals ([`INTERVALS`]) of the predicted amounts on
+    /// that group (`None`: the model predicted nothing there).
+    pub bid: Option<(f64, Option<[bool; 2]>)>,
+}
+
+/// One game: whom it was against, what the bot scored (1, ½, 0) and its forecasts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameForecasts {
+    pub opponent: usize,
+    pub points: f64,
+    pub forecasts: Vec<Forecast>,
+}
+
+/// The expected final difference by the table, points: what the decided-game gate weighs.
+fn expected_lead(me: &PlayerState, opp: &PlayerState) -> f64 {
+    let rest = |p: &PlayerState| {
+        i64::from(position_value_units(p.used, p.upper_k, &p.held)) * POINTS_PER_UNIT
+    };
+    ((me.total_points() + rest(me)) - (opp.total_points() + rest(opp))) as f64
+}
+
+/// The forecasts of the auction open in `bot`, the opponent having bid `theirs`.
+fn forecast(bot: &Bot, theirs: (Group, u32)) -> Option<Forecast> {
+    let view = bot.view();
+    let explanation = bot.explain_open_bid()?;
+    let p_win = bot.win_of_open_bid(theirs);
+    let decided_lead =
+        (p_win.is_none() && view.round >= 2).then(|| expected_lead(&view.me, &view.opp) > 0.0);
+    let atoms = &explanation.predictive.atoms;
+    let total: f64 = atoms.iter().map(|a| a.weight).sum();
+    let bid = (total > 0.0 && explanation.predictive.observed > 0).then(|| {
+        let on_group: f64 = atoms
+            .iter()
+            .filter(|a| a.group == theirs.0)
+            .map(|a| a.weight)
+            .sum();
+        let within = INTERVALS.map(|width| {
+            let low = predicted_amount(&explanation, theirs.0, (1.0 - width) / 2.0);
+            let high = predicted_amount(&explanation, theirs.0, (1.0 + width) / 2.0);
+            low.zip(high)
+                .map(|((low, _), (high, _))| (low..=high).contains(&theirs.1))
+        });
+        let within = match within {
+            [Some(a), Some(b)] => Some([a, b]),
+            _ => None,
+        };
+        (on_group / total, within)
+    });
+    Some(Forecast {
+        round: view.round,
+        p_win,
+        decided_lead,
+        bid,
+    })
+}
+
+/// Plays `bot` against every opponent of `opponents` on `deals` (seat-swapped; deal `i`
+/// is `harness match --seed seed`'s), in parallel, and returns every game's forecasts.
+pub fn measure(
+    bot: BotConfig,
+    opponents: &[PlayerSpec],
+    seed: u64,
+    deals: &[Deal],
+) -> Result<Vec<GameForecasts>, String> {
+    let jobs: Vec<(usize, usize, usize)> = (0..opponents.len())
+        .flat_map(|o| (0..deals.len()).flat_map(move |d| [(o, d, 0), (o, d, 1)]))
+        .collect();
+    jobs.par_iter()
+        .map(|&(o, d, bot_seat)| {
+            let mut opponent = opponents[o].agent()?;
+            let mut forecasts = Vec::new();
+            let mut on_auction = |bot: &Bot, theirs| forecasts.extend(forecast(bot, theirs));
+            let (_, played) = play_observed(
+                bot,
+                opponent.as_mut(),
+                (seed, d as u64),
+                &deals[d],
+                bot_seat,
+                &mut on_auction,
+            );
+            let totals = played.states.map(|s| s.total_points());
+            let points = if played.stop.is_some() {
+                0.0
+            } else {
+                win_share((totals[bot_seat] - totals[1 - bot_seat]) as f64)
+            };
+            Ok(GameForecasts {
+                opponent: o,
+                points,
+                forecasts,
+            })
+        })
+        .collect()
+}
+
+/// Forecasts of P(win) against results, in bins of equal width.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Reliability {
+    /// Per bin: forecasts, their sum, and the sum of the results (points).
+    pub bins: Vec<(usize, f64, f64)>,
+    /// Sum of squared errors, and the count.
+    pub squared_error: f64,
+    pub count: usize,
+}
+
+/// Bins of the reliability tables and pictures.
+pub const BINS: usize = 10;
+
+impl Reliability {
+    pub fn new() -> Reliability {
+        Reliability {
+            bins: vec![(0, 0.0, 0.0); BINS],
+            ..Reliability::default()
+        }
+    }
+
+    pub fn add(&mut self, p: f64, result: f64) {
+        let bin = ((p * BINS as f64) as usize).min(BINS - 1);
+        let slot = &mut self.bins[bin];
+        slot.0 += 1;
+        slot.1 += p;
+        slot.2 += result;
+        self.squared_error += (p - result).powi(2);
+        self.count += 1;
+    }
+
+    /// Mean squared error of the forecasts.
+    pub fn brier(&self) -> f64 {
+        self.squared_error / self.count.max(1) as f64
+    }
+
+    /// Expected calibration error: the bins' |mean forecast − mean result|, weighted by
+    /// their counts.
+    pub fn ece(&self) -> f64 {
+        let gaps: f64 = self
+            .bins
+            .iter()
+            .filter(|b| b.0 > 0)
+            .map(|&(_, p, r)| (p - r).abs())
+            .sum();
+        gaps / self.count.max(1) as f64
+    }
+
+    /// Per bin with forecasts: (mean forecast, mean result, its 95% Wilson interval, count).
+    pub fn points(&self) -> Vec<(f64, f64, (f64, f64), usize)> {
+        self.bins
+            .iter()
+            .filter(|b| b.0 > 0)
+            .map(|&(n, p, r)| {
+                let nf = n as f64;
+                (p / nf, r / nf, wilson(r / nf, nf), n)
+            })
+            .collect()
+    }
+}
+
+/// The 95% Wilson interval of a rate `p` over `n` trials (draws count as half a win,
+/// which keeps the rate and treats the trials as Bernoulli: slightly wide).
+pub fn wilson(p: f64, n: f64) -> (f64, f64) {
+    const Z: f64 = 1.959_963_984_540_054;
+    let z2 = Z * Z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The bid predictions against one opponent.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct BidCalibration {
+    pub bids: usize,
+    /// Mean probability given to the group the opponent asked for, and the mean of its log.
+    pub group_probability: f64,
+    pub group_log: f64,
+    /// Bids whose group had predicted amounts, and how many fell in each interval.
+    pub with_amounts: usize,
+    pub within: [usize; 2],
+}
+
+/// What the report says, by opponent and by round.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OddsReport {
+    pub opponents: Vec<String>,
+    pub games: Vec<usize>,
+    pub points: Vec<f64>,
+    /// P(win) by opponent (all rounds), and by round (all opponents; index round − 1).
+    pub by_opponent: Vec<Reliability>,
+    pub by_round: Vec<Reliability>,
+    /// Decided games by round: (called decided, their leader lost or drew).
+    pub decided: Vec<(usize, f64)>,
+    pub bids: Vec<BidCalibration>,
+}
+
+/// Floor of a logged probability (a group the model ruled out).
+const LOG_FLOOR: f64 = 1e-3;
+
+/// Sums the games' forecasts into the report.
+pub fn report(opponents: &[String], games: &[GameForecasts]) -> OddsReport {
+    let n = opponents.len();
+    let rounds = yacht::rules::auction::AUCTION_ROUNDS;
+    let mut r = OddsReport {
+        opponents: opponents.to_vec(),
+        games: vec![0; n],
+        points: vec![0.0; n],
+        by_opponent: (0..n).map(|_| Reliability::new()).collect(),
+        by_round: (0..rounds).map(|_| Reliability::new()).collect(),
+        decided: vec![(0, 0.0); rounds],
+        bids: vec![BidCalibration::default(); n],
+    };
+    for g in games {
+        r.games[g.opponent] += 1;
+        r.points[g.opponent] += g.points;
+        for f in &g.forecasts {
+            let index = usize::from(f.round.max(1)) - 1;
+            if let Some(p) = f.p_win {
+                r.by_opponent[g.opponent].add(p, g.points);
+                r.by_round[index].add(p, g.points);
+            }
+            if let Some(lead) = f.decided_lead {
+                let leader_result = if lead { g.points } else { 1.0 - g.points };
+                r.decided[index].0 += 1;
+                r.decided[index].1 += 1.0 - leader_result;
+            }
+            if let Some((p_group, within)) = f.bid {
+                let b = &mut r.bids[g.opponent];
+                b.bids += 1;
+                b.group_probability += p_group;
+                b.group_log += p_group.max(LOG_FLOOR).ln();
+                if let Some(within) = within {
+                    b.with_amounts += 1;
+                    for (k, inside) in within.iter().enumerate() {
+                        b.within[k] += usize::from(*inside);
+                    }
+                }
+            }
+        }
+    }
+    for b in &mut r.bids {
+        let n = b.bids.max(1) as f64;
+        b.group_probability /= n;
+        b.group_log /= n;
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_calibrated_forecaster_has_no_gap_and_a_sure_one_a_large_one() {
+        let mut calibrated = Reliability::new();
+        let mut sure = Reliability::new();
+        for i in 0..1000 {
+            // Forecast 0.3: three wins in ten.
+            calibrated.add(0.3, f64::from(u8::from(i % 10 < 3)));
+            sure.add(0.95, f64::from(u8::from(i % 10 < 3)));
+        }
+        assert!(calibrated.ece() < 1e-9, "{}", calibrated.ece());
+        assert!((sure.ece() - 0.65).abs() < 1e-9);
+        assert!((calibrated.brier() - 0.21).abs() < 1e-9);
+        let [(p, r, (low, high), n)] = calibrated.points()[..] else {
+            panic!("one bin")
+        };
+        assert_eq!(n, 1000);
+        assert!((p - 0.3).abs() < 1e-12 && (r - 0.3).abs() < 1e-12);
+        assert!(low < 0.3 && high > 0.3 && high - low < 0.06);
+    }
+
+    /// Against the equilibrium bidder every round from 2 is a win round: forecasts come
+    /// in, each a probability, and the model predicts the opponent's group.
+    #[test]
+    fn games_give_forecasts_of_every_kind() {
+        let bot = BotConfig {
+            use_clock: false,
+            rollouts: 200,
+            ..BotConfig::default()
+        };
+        let opponents = ["bot:bidder=equilibrium,win=0"
+            .parse::<PlayerSpec>()
+            .unwrap()];
+        let deals = [Deal::from_seed(3, 0), Deal::from_seed(3, 1)];
+        let games = measure(bot, &opponents, 3, &deals).unwrap();
+        assert_eq!(games.len(), 4);
+        let all: Vec<&Forecast> = games.iter().flat_map(|g| &g.forecasts).collect();
+        assert!(all
+            .iter()
+            .filter_map(|f| f.p_win)
+            .all(|p| (0.0..=1.0).contains(&p)));
+        assert!(all.iter().any(|f| f.p_win.is_some()));
+        assert!(all.iter().any(|f| f.bid.is_some()));
+        let report = report(&["eq".to_string()], &games);
+        assert_eq!(report.games, [4]);
+        assert!(report.by_opponent[0].count > 0);
+        assert!((0.0..=1.0).contains(&report.bids[0].group_probability));
+    }
+}
