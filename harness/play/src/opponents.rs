@@ -4,25 +4,26 @@
 use serde::Serialize;
 use yacht::engine::config::{LEVELS, LEVEL_MAX};
 
-/// The ladder's ratings: each level's and each sample AI's Bradley–Terry rating in Elo
-/// (the middle sample AI at 0), from the league of the five levels and the ten sample AIs
-/// in docs/results.md#ladder. Index: level 1..=5, then sample 1..=10.
+/// The ladder's ratings: each level's and each sample AI's Bradley–Terry rating in Elo,
+/// sample AI 6 (the middle of the ten by the same league) at 0, from the league of the
+/// five levels and the ten sample AIs at 5f75979 (50 deal pairs per pairing, seed 41):
+/// docs/results.md#ladder. Index: level 1..=5, then sample 1..=10.
 pub const LADDER_ELO: [(&str, f64); 15] = [
-    ("level-1", f64::NAN),
-    ("level-2", f64::NAN),
-    ("level-3", f64::NAN),
-    ("level-4", f64::NAN),
-    ("level-5", f64::NAN),
-    ("sample-1", f64::NAN),
-    ("sample-2", f64::NAN),
-    ("sample-3", f64::NAN),
-    ("sample-4", f64::NAN),
-    ("sample-5", f64::NAN),
-    ("sample-6", f64::NAN),
-    ("sample-7", f64::NAN),
-    ("sample-8", f64::NAN),
-    ("sample-9", f64::NAN),
-    ("sample-10", f64::NAN),
+    ("level-1", -220.0),
+    ("level-2", 167.0),
+    ("level-3", 801.0),
+    ("level-4", 1057.0),
+    ("level-5", 1131.0),
+    ("sample-1", -1188.0),
+    ("sample-2", -170.0),
+    ("sample-3", 88.0),
+    ("sample-4", 86.0),
+    ("sample-5", -64.0),
+    ("sample-6", 0.0),
+    ("sample-7", -780.0),
+    ("sample-8", 85.0),
+    ("sample-9", 208.0),
+    ("sample-10", -673.0),
 ];
 
 /// One choice of the menu.
@@ -144,6 +145,18 @@ mod tests {
         // The spec never goes to the page.
         let json = serde_json::to_string(&menu).unwrap();
         assert!(!json.contains("python3"), "{json}");
+    }
+
+    #[test]
+    fn every_level_and_sample_is_rated_and_the_levels_climb() {
+        let levels: Vec<f64> = (1..=LEVEL_MAX)
+            .map(|l| elo(&format!("level-{l}")).unwrap())
+            .collect();
+        assert!(levels.windows(2).all(|w| w[0] < w[1]), "{levels:?}");
+        for n in 1..=10 {
+            assert!(elo(&format!("sample-{n}")).is_some(), "sample {n}");
+        }
+        assert_eq!(elo("sample-6"), Some(0.0));
     }
 
     #[test]
