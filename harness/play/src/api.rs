@@ -456,7 +456,7 @@ async fn hint_for(State(server): State<Arc<Server>>, Path(id): Path<String>) -> 
     let server2 = Arc::clone(&server);
     std::thread::spawn(move || {
         crate::threaded::lower_priority();
-        let computed = hint(&table);
+        let computed = crate::threaded::SLOTS.think(|| hint(&table));
         let mut hints = server2.hints.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(slot) = hints.get_mut(&id)
             && slot.turn == table.turn

@@ -12,7 +12,7 @@ use yacht::protocol::Answer;
 
 use crate::human::{lock, HumanSeat, Refusal, SharedTable, Table};
 use crate::store::{GameMeta, Store};
-use crate::threaded::Threaded;
+use crate::threaded::{Threaded, SLOTS};
 
 /// Deadlines of a game at the page: ten times the judge's, so that a program named on the
 /// command line is held to something, and the bot (fixed rollout counts) never to its
@@ -157,7 +157,7 @@ fn play(
         Some(&mut write),
     )?;
     let log = store.read_log(&meta.id).unwrap_or_default();
-    if let Err(e) = write_replay(meta, &log, store) {
+    if let Err(e) = SLOTS.think(|| write_replay(meta, &log, store)) {
         eprintln!("yacht-play: the replay page of {}: {e}", meta.id);
     }
     Ok(outcome(meta.seat, &record, &log))

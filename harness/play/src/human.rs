@@ -249,7 +249,13 @@ impl Player for HumanSeat {
     }
 
     fn send(&mut self, command: &Command) {
-        lock(&self.table).receive(command);
+        // The model's update (at GET) takes a while, and this thread runs below the
+        // requests': work on a copy, so that a request never waits on the lock behind it.
+        // The person can move only once a command here has asked for it, so nothing
+        // changes the table in between.
+        let mut next = lock(&self.table).clone();
+        next.receive(command);
+        *lock(&self.table) = next;
         self.ready = *command == Command::Ready;
     }
 

@@ -7,6 +7,7 @@
 //! first). Every call is a message to that thread, answered in order.
 
 use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::{Condvar, LazyLock, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -61,6 +62,37 @@ impl Threaded {
     }
 }
 
+/// At most one thinking thread per core (a player's decision, a replay page, a hint): with
+/// fifty games in progress, fifty threads thinking at once would each wait its turn on two
+/// cores, and so would the requests between them. Queued here instead, the work is done
+/// as fast in all and the scheduler has few threads to share the cores with the requests.
+pub struct ThinkingSlots {
+    free: Mutex<usize>,
+    freed: Condvar,
+}
+
+pub static SLOTS: LazyLock<ThinkingSlots> = LazyLock::new(|| ThinkingSlots {
+    free: Mutex::new(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    freed: Condvar::new(),
+});
+
+impl ThinkingSlots {
+    /// Runs `work` once a slot is free.
+    pub fn think<T>(&self, work: impl FnOnce() -> T) -> T {
+        {
+            let mut free = self.free.lock().unwrap_or_else(|p| p.into_inner());
+            while *free == 0 {
+                free = self.freed.wait(free).unwrap_or_else(|p| p.into_inner());
+            }
+            *free -= 1;
+        }
+        let result = work();
+        *self.free.lock().unwrap_or_else(|p| p.into_inner()) += 1;
+        self.freed.notify_one();
+        result
+    }
+}
+
 /// The player's thread: runs each call in order until the player is dropped.
 fn serve(mut player: Box<dyn Player>, inbox: Receiver<Call>) {
     lower_priority();
@@ -69,7 +101,8 @@ fn serve(mut player: Box<dyn Player>, inbox: Receiver<Call>) {
             Call::Start(seed, reply) => {
                 let _ = reply.send(player.start(seed));
             }
-            Call::Send(command) => player.send(&command),
+            // An in-process player computes its answer here.
+            Call::Send(command) => SLOTS.think(|| player.send(&command)),
             Call::Receive(deadline, reply) => {
                 let _ = reply.send(player.receive(deadline));
             }

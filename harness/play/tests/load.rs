@@ -24,6 +24,9 @@ use serde_json::{json, Value};
 
 const GAMES: usize = 50;
 
+/// How often a waiting page asks for the state (app.js `POLL_MS`).
+const POLL: Duration = Duration::from_millis(300);
+
 /// Latencies of requests that never wait on the opponent, microseconds.
 type Latencies = Arc<Mutex<Vec<u64>>>;
 
@@ -175,7 +178,8 @@ async fn play_one(
         let turn = state["turn"].as_u64().unwrap();
         let owed = state["owed"].as_str().unwrap_or("").to_string();
         if owed.is_empty() {
-            tokio::time::sleep(Duration::from_millis(20)).await;
+            // The page's polling interval (app.js POLL_MS).
+            tokio::time::sleep(POLL).await;
             state = driver.get(&format!("/api/games/{id}")).await.1;
             continue;
         }
