@@ -212,6 +212,28 @@ fn sibling_binary(name: &str) -> Result<PathBuf, String> {
     Ok(exe.with_file_name(name))
 }
 
+/// The bot a game-playing measurement measures: a `bot:` spec, with its clock off so that
+/// its games are reproducible.
+fn measured_bot(spec: &str) -> Result<yacht::engine::BotConfig, String> {
+    use crate::player::spec::PlayerSpec;
+    let PlayerSpec::Bot(config) = spec.parse::<PlayerSpec>()? else {
+        return Err(format!(
+            "--bot {spec:?}: an in-process bot (bot:…) is needed"
+        ));
+    };
+    Ok(yacht::engine::BotConfig {
+        use_clock: false,
+        ..config
+    })
+}
+
+/// The first `count` deals of `harness match --seed seed`.
+fn match_deals(seed: u64, count: u64) -> Vec<yacht::game::Deal> {
+    (0..count)
+        .map(|i| yacht::game::Deal::from_seed(seed, i))
+        .collect()
+}
+
 #[derive(Args)]
 pub struct RegretArgs {
     /// The opponent (an in-process player: `bot:…`, `sample:N`, `contest:NAME`, `reader`).
@@ -233,20 +255,9 @@ impl RegretArgs {
     /// `harness measure regret`: where the win-round bids lose next to knowing the opponent's bid.
     pub fn run(self) -> Result<(), String> {
         use crate::player::spec::PlayerSpec;
-        let PlayerSpec::Bot(config) = self.bot.parse::<PlayerSpec>()? else {
-            return Err(format!(
-                "--bot {:?}: an in-process bot (bot:…) is needed",
-                self.bot
-            ));
-        };
-        let config = yacht::engine::BotConfig {
-            use_clock: false,
-            ..config
-        };
+        let config = measured_bot(&self.bot)?;
         let opponent: PlayerSpec = self.opponent.parse()?;
-        let deals: Vec<_> = (0..self.deals)
-            .map(|i| yacht::game::Deal::from_seed(self.seed, i))
-            .collect();
+        let deals = match_deals(self.seed, self.deals);
         let report =
             crate::measure::regret::measure(config, || opponent.agent(), self.seed, &deals)?;
         print!("{}", output::regret(&self.bot, &self.opponent, &report));
@@ -280,16 +291,7 @@ impl OddsArgs {
     pub fn run(self) -> Result<(), String> {
         use crate::measure::{odds, odds_output};
         use crate::player::spec::PlayerSpec;
-        let PlayerSpec::Bot(config) = self.bot.parse::<PlayerSpec>()? else {
-            return Err(format!(
-                "--bot {:?}: an in-process bot (bot:…) is needed",
-                self.bot
-            ));
-        };
-        let config = yacht::engine::BotConfig {
-            use_clock: false,
-            ..config
-        };
+        let config = measured_bot(&self.bot)?;
         let names: Vec<String> = match &self.opponents {
             Some(list) => list.split(';').map(|s| s.trim().to_string()).collect(),
             // The mix that stands for the finals.
@@ -307,9 +309,7 @@ impl OddsArgs {
             .iter()
             .map(|n| n.parse::<PlayerSpec>())
             .collect::<Result<Vec<_>, _>>()?;
-        let deals: Vec<_> = (0..self.deals)
-            .map(|i| yacht::game::Deal::from_seed(self.seed, i))
-            .collect();
+        let deals = match_deals(self.seed, self.deals);
         let games = odds::measure(config, &opponents, self.seed, &deals)?;
         let report = odds::report(&names, &games);
         print!("{}", odds_output::text(&report));
