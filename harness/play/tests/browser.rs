@@ -116,6 +116,19 @@ async fn text(client: &Client, css: &str) -> String {
         .unwrap()
 }
 
+/// Whether the page is as wide as the window or narrower: no sideways scrolling.
+async fn fits(client: &Client) -> bool {
+    let width = client
+        .execute(
+            "return [document.documentElement.scrollWidth, window.innerWidth];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let [page, window] = [0, 1].map(|i| width[i].as_u64().unwrap());
+    page <= window
+}
+
 async fn screenshot(client: &Client, name: &str) {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/play-screenshots");
     std::fs::create_dir_all(&dir).unwrap();
@@ -137,6 +150,11 @@ async fn a_person_plays_a_whole_game_in_the_browser() {
     let (_driver, client) = connect(&chromium, &chromedriver).await;
     client.goto(&server.url("/")).await.unwrap();
     screenshot(&client, "menu-1280.png").await;
+    assert!(fits(&client).await, "the menu is wider than the window");
+    client.set_window_size(390, 844).await.unwrap();
+    screenshot(&client, "menu-390.png").await;
+    assert!(fits(&client).await, "the menu is wider than a phone");
+    client.set_window_size(1280, 800).await.unwrap();
 
     // Level 1, first seat.
     client
@@ -185,6 +203,7 @@ async fn a_person_plays_a_whole_game_in_the_browser() {
             if moves.len() == 3 {
                 client.set_window_size(390, 844).await.unwrap();
                 screenshot(&client, "auction-390.png").await;
+                assert!(fits(&client).await, "the auction is wider than a phone");
                 client.set_window_size(1280, 800).await.unwrap();
                 screenshot(&client, "auction-1280.png").await;
             }
@@ -273,6 +292,7 @@ async fn a_person_plays_a_whole_game_in_the_browser() {
                 screenshot(&client, "scoring-1280.png").await;
                 client.set_window_size(390, 844).await.unwrap();
                 screenshot(&client, "scoring-390.png").await;
+                assert!(fits(&client).await, "the scoring is wider than a phone");
                 client.set_window_size(1280, 800).await.unwrap();
                 shot = true;
             }
@@ -289,8 +309,10 @@ async fn a_person_plays_a_whole_game_in_the_browser() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     screenshot(&client, "end-1280.png").await;
+    assert!(fits(&client).await, "the end is wider than the window");
     client.set_window_size(390, 844).await.unwrap();
     screenshot(&client, "end-390.png").await;
+    assert!(fits(&client).await, "the end is wider than a phone");
     assert!(refused_once && reloaded);
     assert_eq!(moves.len(), 24, "{moves:?}");
 
