@@ -284,6 +284,10 @@ pub struct OddsArgs {
     /// and PREFIX-opponents.svg.
     #[arg(long, value_name = "PREFIX")]
     svg: Option<PathBuf>,
+    /// Also write every forecast as a JSON line (opponent, round, P(win) or the decided
+    /// lead, the bid prediction, and the game's result for the bot), to fit or re-read.
+    #[arg(long, value_name = "FILE.jsonl")]
+    forecasts: Option<PathBuf>,
 }
 
 impl OddsArgs {
@@ -311,6 +315,25 @@ impl OddsArgs {
             .collect::<Result<Vec<_>, _>>()?;
         let deals = match_deals(self.seed, self.deals);
         let games = odds::measure(config, &opponents, self.seed, &deals)?;
+        if let Some(path) = &self.forecasts {
+            let mut text = String::new();
+            for (game, g) in games.iter().enumerate() {
+                for f in &g.forecasts {
+                    let line = serde_json::json!({
+                        "opponent": names[g.opponent],
+                        "game": game,
+                        "round": f.round,
+                        "p_win": f.p_win,
+                        "decided_lead": f.decided_lead,
+                        "bid": f.bid,
+                        "points": g.points,
+                    });
+                    text.push_str(&line.to_string());
+                    text.push('\n');
+                }
+            }
+            std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
         let report = odds::report(&names, &games);
         print!("{}", odds_output::text(&report));
         if let Some(prefix) = &self.svg {
