@@ -116,6 +116,10 @@ pub const MAXIMIN_MODEL_DEFAULT: bool = true;
 /// auctions have earned so far, by default ([`crate::engine::track::earnings`]).
 pub const EARNINGS_GATE_DEFAULT: bool = true;
 
+/// Whether the win curves' spread is widened by round ([`crate::engine::search::endgame::SPREAD_BY_ROUND`])
+/// by default. Measured: docs/experiments.md#spread.
+pub const SPREAD_DEFAULT: bool = false;
+
 /// The draw's tolerance by default, thousandths of win probability: 0.01. Set by hand with
 /// the reader hypothesis (bd30750): against a reader running a copy of the bot it took the
 /// bot from below half to above half (docs/experiments.md#private-draw). Never drawing (0)
@@ -168,6 +172,8 @@ pub struct BotConfig {
     /// The skill level, 1..=[`LEVEL_MAX`] ([`LEVELS`]); below the top it overrides the
     /// bidder, the win rounds and the scoring ([`BotConfig::leveled`]).
     pub level: u8,
+    /// Whether the win curves' spread is widened by round (see [`SPREAD_DEFAULT`]).
+    pub spread: bool,
 }
 
 impl BotConfig {
@@ -187,6 +193,7 @@ impl BotConfig {
         draw_permille: DRAW_PERMILLE_DEFAULT,
         scoring: Scoring::Table,
         level: LEVEL_MAX,
+        spread: SPREAD_DEFAULT,
     };
 
     /// The configuration the bot plays at its [`BotConfig::level`]: itself at the top, and
@@ -391,6 +398,13 @@ pub const SWITCHES: &[Switch] = &[
         Experiment,
         earnings_gate,
         "0: the decided-game gate without what the auctions left are expected to earn"
+    ),
+    on_off!(
+        "spread",
+        "--spread",
+        Experiment,
+        spread,
+        "1: the win curves' spread widened by round, as fitted on results (SPREAD_BY_ROUND)"
     ),
     on_off!(
         "safety",

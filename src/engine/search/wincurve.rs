@@ -71,6 +71,29 @@ impl WinCurve {
         }
     }
 
+    /// The curve with its spread around its mean multiplied by `factor` (the mean, and so
+    /// the control variate's calibration, unchanged): the futures are played by the table
+    /// on both sides, real players are not, and a factor above 1 says the final difference
+    /// varies more than the futures say ([`crate::engine::search::endgame::SPREAD_BY_ROUND`]).
+    /// An exact curve has no spread.
+    pub fn widened(self, factor: f64) -> WinCurve {
+        match self {
+            WinCurve::Pairs { sorted, cumulative } if factor != 1.0 => {
+                let total = cumulative.last().copied().unwrap_or(0.0);
+                if total <= 0.0 {
+                    return WinCurve::Pairs { sorted, cumulative };
+                }
+                let mean = sorted.iter().map(|&(v, w)| v as f64 * w).sum::<f64>() / total;
+                let widen = |v: i64| (mean + factor * (v as f64 - mean)).round() as i64;
+                // A positive factor keeps the order: the cumulative weights stand.
+                WinCurve::from_weighted_doubled(
+                    sorted.into_iter().map(|(v, w)| (widen(v), w)).collect(),
+                )
+            }
+            curve => curve,
+        }
+    }
+
     /// The opponent's curve of the same outcome: its final difference is ours negated, so
     /// its `at(δ)` is `1 − ours.at(−δ)` (a draw is half a win for both).
     pub fn mirrored(&self) -> WinCurve {
@@ -211,6 +234,26 @@ mod tests {
                 assert_eq!(moved.at(delta), curve.at(delta + 1_200.0), "{delta}");
             }
         }
+    }
+
+    #[test]
+    fn a_widened_curve_keeps_its_mean_and_spreads_around_it() {
+        // Doubled differences -10, 0, 10, 20 (mean 5), equal weights.
+        let curve =
+            WinCurve::from_weighted_doubled(vec![(-10, 1.0), (0, 1.0), (10, 1.0), (20, 1.0)]);
+        // At δ = 0: 10 and 20 win, 0 draws.
+        assert_eq!(curve.at(0.0), 0.625);
+        let wide = curve.clone().widened(2.0);
+        // -25, -5, 15, 35: two win.
+        assert_eq!(wide.at(0.0), 0.5);
+        // At the mean (δ = -2.5) both say a half; far out, the wide one is less sure.
+        assert_eq!(curve.at(-2.5), 0.5);
+        assert_eq!(wide.at(-2.5), 0.5);
+        assert_eq!(curve.at(6.0), 1.0);
+        assert_eq!(wide.at(6.0), 0.75);
+        assert_eq!(curve.clone().widened(1.0), curve);
+        let exact = WinCurve::Exact { diff_points: 7 };
+        assert_eq!(exact.clone().widened(3.0), exact);
     }
 
     #[test]
