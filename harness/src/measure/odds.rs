@@ -21,11 +21,11 @@
 use rayon::prelude::*;
 
 use yacht::engine::search::wincurve::win_share;
-use yacht::engine::value::bidding::POINTS_PER_UNIT;
+use yacht::engine::value::bidding::{bundle_values, POINTS_PER_UNIT};
 use yacht::engine::value::choice::position_value_units;
 use yacht::engine::{Bot, BotConfig, PlayerState};
 use yacht::game::Deal;
-use yacht::protocol::Group;
+use yacht::protocol::{Group, Hand};
 
 use super::observed::play_observed;
 use crate::player::PlayerSpec;
@@ -57,12 +57,24 @@ pub struct GameForecasts {
     pub forecasts: Vec<Forecast>,
 }
 
-/// The expected final difference by the table, points: what the decided-game gate weighs.
-fn expected_lead(me: &PlayerState, opp: &PlayerState) -> f64 {
-    let rest = |p: &PlayerState| {
-        i64::from(position_value_units(p.used, p.upper_k, &p.held)) * POINTS_PER_UNIT
-    };
-    ((me.total_points() + rest(me)) - (opp.total_points() + rest(opp))) as f64
+/// The expected final difference by the table with this auction's bundles, points,
+/// averaged over the two assignments: what the decided-game gate weighs (it calls a game
+/// decided when both assignments are far on the same side).
+fn expected_lead(me: &PlayerState, opp: &PlayerState, roll: Option<(Hand, Hand)>) -> f64 {
+    let now = (me.total_points() - opp.total_points()) as f64;
+    match roll {
+        Some((a, b)) => {
+            let v = bundle_values(me, opp, &a.counts(), &b.counts());
+            let sum_units = (v.ours[0] - v.theirs[1]) + (v.ours[1] - v.theirs[0]);
+            now + (i64::from(sum_units) * POINTS_PER_UNIT) as f64 / 2.0
+        }
+        None => {
+            let rest = |p: &PlayerState| {
+                i64::from(position_value_units(p.used, p.upper_k, &p.held)) * POINTS_PER_UNIT
+            };
+            now + (rest(me) - rest(opp)) as f64
+        }
+    }
 }
 
 /// The forecasts of the auction open in `bot`, the opponent having bid `theirs`.
@@ -71,7 +83,7 @@ fn forecast(bot: &Bot, theirs: (Group, u32)) -> Option<Forecast> {
     let explanation = bot.explain_open_bid()?;
     let p_win = bot.win_of_open_bid(theirs);
     let decided_lead =
-        (p_win.is_none() && view.round >= 2).then(|| expected_lead(&view.me, &view.opp) > 0.0);
+        (p_win.is_none() && view.round >= 2).then(|| expected_lead(&view.me, &view.opp, view.roll) > 0.0);
     let atoms = &explanation.predictive.atoms;
     let total: f64 = atoms.iter().map(|a| a.weight).sum();
     let bid = (total > 0.0 && explanation.predictive.observed > 0).then(|| {

@@ -118,7 +118,7 @@ pub fn svg(title: &str, series: &[(String, Reliability)]) -> String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" \
          font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n\
          <text x=\"{MARGIN}\" y=\"18\" font-weight=\"bold\">{title}</text>\n",
-        w = SIZE + 200.0,
+        w = SIZE + 260.0,
         h = SIZE.max(60.0 + legend_height),
     );
     // Axes, grid and the diagonal.
