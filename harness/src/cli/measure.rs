@@ -259,7 +259,7 @@ impl RegretArgs {
         let opponent: PlayerSpec = self.opponent.parse()?;
         let deals = match_deals(self.seed, self.deals);
         let report =
-            crate::measure::regret::measure(config, || opponent.agent(), self.seed, &deals)?;
+            crate::measure::regret::measure(config, || opponent.build(), self.seed, &deals)?;
         print!("{}", output::regret(&self.bot, &self.opponent, &report));
         Ok(())
     }

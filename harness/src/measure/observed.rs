@@ -1,19 +1,28 @@
-//! A game of our bot against an in-process opponent, with the bot kept as a `Bot` so that
-//! a measurement can ask it about each auction once both bids are in and before the `GET`
-//! (`harness measure regret`, `harness measure odds`). The games are `harness match`'s:
-//! the same deals, and each private generator seeded as the match seeds it.
+//! A game of our bot against any player (in-process, or a program: `cmd:…`), with the bot
+//! kept as a `Bot` so that a measurement can ask it about each auction once both bids are
+//! in and before the `GET` (`harness measure regret`, `harness measure odds`). The games
+//! are `harness match`'s: the same deals, and each private generator seeded as the match
+//! seeds it. A program gets generous deadlines: this measures the bot, not the program's
+//! speed.
+
+use std::time::{Duration, Instant};
 
 use yacht::engine::{Bot, BotConfig};
 use yacht::game::deal::mix;
 use yacht::game::play::{play, Event, Played, Seats};
-use yacht::game::{Agent, Deal};
-use yacht::protocol::{Answer, Command, Group, Owed};
+use yacht::game::Deal;
+use yacht::protocol::{parse_answer, Answer, Command, Group, Owed};
+
+use crate::player::{Deadline, Player, Received};
+
+/// How long a program may take over an answer here.
+const PROGRAM_WAIT: Duration = Duration::from_secs(10);
 
 /// The two seats: our bot and the opponent; each answer is computed when its command is
 /// delivered.
 struct ObservedSeats<'a> {
     bot: &'a mut Bot,
-    opponent: &'a mut dyn Agent,
+    opponent: &'a mut dyn Player,
     bot_seat: usize,
     answers: [Option<Answer>; 2],
     bids: [Option<(Group, u32)>; 2],
@@ -24,16 +33,26 @@ impl Seats for ObservedSeats<'_> {
     type Fault = ();
 
     fn send(&mut self, seat: usize, command: &Command) {
-        let reply = if seat == self.bot_seat {
-            self.bot.handle(command)
+        if seat == self.bot_seat {
+            self.answers[seat] = self.bot.handle(command).answer;
         } else {
-            self.opponent.handle(command)
-        };
-        self.answers[seat] = reply.answer;
+            self.opponent.send(command);
+        }
     }
 
     fn answer(&mut self, seat: usize, _owed: Owed) -> Result<Answer, ()> {
-        self.answers[seat].take().ok_or(())
+        if seat == self.bot_seat {
+            return self.answers[seat].take().ok_or(());
+        }
+        let deadline = Deadline {
+            cpu: None,
+            wall: Some(Instant::now() + PROGRAM_WAIT),
+        };
+        match self.opponent.receive(deadline).received {
+            Received::Answer(answer) => Ok(answer),
+            Received::Line(line) => parse_answer(&line).map_err(|_| ()),
+            Received::Timeout(_) | Received::Closed => Err(()),
+        }
     }
 
     fn observe(&mut self, event: &Event) {
@@ -53,23 +72,23 @@ impl Seats for ObservedSeats<'_> {
     }
 }
 
-/// Plays deal `index` of `seed` between `bot` (in `bot_seat`) and the opponent
-/// `make_opponent` builds, both seeded as `harness match --seed` seeds them, calling
-/// `on_auction` with the bot and the opponent's bid at every auction.
+/// Plays deal `index` of `seed` between `bot` (in `bot_seat`) and `opponent`, both
+/// seeded as `harness match --seed` seeds them, calling `on_auction` with the bot and the
+/// opponent's bid at every auction. `Err` if the opponent could not be started.
 pub fn play_observed(
     bot: BotConfig,
-    opponent: &mut dyn Agent,
+    opponent: &mut dyn Player,
     (seed, index): (u64, u64),
     deal: &Deal,
     bot_seat: usize,
     on_auction: &mut dyn FnMut(&Bot, (Group, u32)),
-) -> (Bot, Played<()>) {
+) -> Result<(Bot, Played<()>), String> {
     let game_seed = mix(seed, index);
     let mut ours = Bot::new(BotConfig {
         rng_seed: Some(bot.rng_seed.unwrap_or(mix(game_seed, 1))),
         ..bot
     });
-    opponent.reset(mix(game_seed, 2));
+    opponent.start(mix(game_seed, 2))?;
     let mut seats = ObservedSeats {
         bot: &mut ours,
         opponent,
@@ -79,5 +98,6 @@ pub fn play_observed(
         on_auction,
     };
     let played = play(deal, &mut seats);
-    (ours, played)
+    opponent.finish();
+    Ok((ours, played))
 }

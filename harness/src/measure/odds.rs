@@ -82,8 +82,8 @@ fn forecast(bot: &Bot, theirs: (Group, u32)) -> Option<Forecast> {
     let view = bot.view();
     let explanation = bot.explain_open_bid()?;
     let p_win = bot.win_of_open_bid(theirs);
-    let decided_lead =
-        (p_win.is_none() && view.round >= 2).then(|| expected_lead(&view.me, &view.opp, view.roll) > 0.0);
+    let decided_lead = (p_win.is_none() && view.round >= 2)
+        .then(|| expected_lead(&view.me, &view.opp, view.roll) > 0.0);
     let atoms = &explanation.predictive.atoms;
     let total: f64 = atoms.iter().map(|a| a.weight).sum();
     let bid = (total > 0.0 && explanation.predictive.observed > 0).then(|| {
@@ -125,7 +125,7 @@ pub fn measure(
         .collect();
     jobs.par_iter()
         .map(|&(o, d, bot_seat)| {
-            let mut opponent = opponents[o].agent()?;
+            let mut opponent = opponents[o].build()?;
             let mut forecasts = Vec::new();
             let mut on_auction = |bot: &Bot, theirs| forecasts.extend(forecast(bot, theirs));
             let (_, played) = play_observed(
@@ -135,7 +135,7 @@ pub fn measure(
                 &deals[d],
                 bot_seat,
                 &mut on_auction,
-            );
+            )?;
             let totals = played.states.map(|s| s.total_points());
             let points = if played.stop.is_some() {
                 0.0

@@ -18,10 +18,11 @@ use yacht::engine::bid::winbid::RANDOMIZE_FROM_HEDGE;
 use yacht::engine::bot::BidRegret;
 use yacht::engine::search::wincurve::win_share;
 use yacht::engine::{Bot, BotConfig};
-use yacht::game::{Agent, Deal};
+use yacht::game::Deal;
 use yacht::rules::auction::AUCTION_ROUNDS;
 
 use super::observed::play_observed;
+use crate::player::Player;
 
 /// The mean regret of one round's win-round bids, win probability per bid.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -79,7 +80,7 @@ impl RegretReport {
 /// deal, the same for a player in both seats), so the games are the match's games.
 pub fn measure(
     bot: BotConfig,
-    mut make_opponent: impl FnMut() -> Result<Box<dyn Agent + Send>, String>,
+    mut make_opponent: impl FnMut() -> Result<Box<dyn Player>, String>,
     seed: u64,
     deals: &[Deal],
 ) -> Result<RegretReport, String> {
@@ -96,7 +97,7 @@ pub fn measure(
                 deal,
                 bot_seat,
                 &mut on_auction,
-            );
+            )?;
             let totals = played.states.map(|s| s.total_points());
             let (us, them) = (totals[bot_seat], totals[1 - bot_seat]);
             report.games += 1;
@@ -149,6 +150,7 @@ fn summarize<'a>(round: u8, bids: impl Iterator<Item = &'a BidRegret>) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::player::PlayerSpec;
     use yacht::engine::bot::ValuedBid;
     use yacht::protocol::Group;
 
@@ -197,7 +199,11 @@ mod tests {
         let deals = [Deal::from_seed(3, 0)];
         let report = measure(
             bot,
-            || Ok(Box::new(Bot::new(BotConfig::default_equilibrium()))),
+            || {
+                "bot:bidder=equilibrium,win=0"
+                    .parse::<PlayerSpec>()?
+                    .build()
+            },
             3,
             &deals,
         )
