@@ -106,6 +106,16 @@ async fn visible(client: &Client, css: &str) -> bool {
     }
 }
 
+async fn click(client: &Client, css: &str) {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
 async fn text(client: &Client, css: &str) -> String {
     client
         .find(Locator::Css(css))
@@ -161,24 +171,14 @@ async fn a_person_plays_a_whole_game_in_the_browser() {
         .wait()
         .for_element(Locator::Css("[data-testid=opponent-level-1]"))
         .await
-        .unwrap()
-        .click()
-        .await
         .unwrap();
-    client
-        .find(Locator::Css("#seat option[value=first]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    client
-        .find(Locator::Css("[data-testid=start]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    for css in [
+        "[data-testid=opponent-level-1]",
+        "#seat option[value=first]",
+        "[data-testid=start]",
+    ] {
+        click(&client, css).await;
+    }
 
     let enter: char = Key::Enter.into();
     let mut moves: Vec<String> = Vec::new();
@@ -208,6 +208,20 @@ async fn a_person_plays_a_whole_game_in_the_browser() {
                 screenshot(&client, "auction-1280.png").await;
             }
             if !refused_once {
+                // Hints on: the bot's bid in the person's seat, and P(win).
+                click(&client, "[data-testid=hints]").await;
+                let started = Instant::now();
+                while !text(&client, "[data-testid=hint]")
+                    .await
+                    .contains("would play BID")
+                {
+                    assert!(started.elapsed() < Duration::from_secs(30), "no hint");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                assert!(text(&client, "[data-testid=hint]")
+                    .await
+                    .contains("P(win) 0."));
+                click(&client, "[data-testid=hints]").await;
                 // Out of range: refused next to the field, the game where it was.
                 amount.clear().await.unwrap();
                 amount.send_keys(&format!("100001{enter}")).await.unwrap();
