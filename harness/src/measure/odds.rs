@@ -8,8 +8,8 @@
 //!   bid (`Bot::win_of_open_bid`), a forecast of the game's result once the auction is
 //!   settled. Checked by round and by opponent: reliability in bins (with Wilson
 //!   intervals), Brier score, expected calibration error. Auctions priced in points after
-//!   round 1 are the games the decided-game gate called decided; how often their leader
-//!   lost is counted too.
+//!   round 1 with a lead beyond the decided-game gate's margin are games it called
+//!   decided; how often their leader lost is counted too.
 //! - **The opponent's bid**: the model's prediction (its habits' weighted bids,
 //!   `Bot::explain_open_bid`) against the bid that came: the probability it gave the group
 //!   the opponent asked for, and whether the amount fell in the central 50% and 90% of
@@ -20,6 +20,7 @@
 
 use rayon::prelude::*;
 
+use yacht::engine::search::endgame::decided_margin_points;
 use yacht::engine::search::wincurve::win_share;
 use yacht::engine::value::bidding::{bundle_values, POINTS_PER_UNIT};
 use yacht::engine::value::choice::position_value_units;
@@ -40,8 +41,8 @@ pub struct Forecast {
     pub round: u8,
     /// P(win) at the actual bids; `None` for an auction priced in points.
     pub p_win: Option<f64>,
-    /// For an auction priced in points after round 1 (the game called decided): whether
-    /// the bot led by the table's expectation.
+    /// For an auction priced in points after round 1 with a lead beyond the decided-game
+    /// gate's margin: whether the bot led by the table's expectation.
     pub decided_lead: Option<bool>,
     /// The model's probability for the group the opponent asked for, and whether its
     /// amount was in the central intervals ([`INTERVALS`]) of the predicted amounts on
@@ -82,8 +83,14 @@ fn forecast(bot: &Bot, theirs: (Group, u32)) -> Option<Forecast> {
     let view = bot.view();
     let explanation = bot.explain_open_bid()?;
     let p_win = bot.win_of_open_bid(theirs);
-    let decided_lead = (p_win.is_none() && view.round >= 2)
-        .then(|| expected_lead(&view.me, &view.opp, view.roll) > 0.0);
+    // Priced in points after round 1: the gate found the game decided, or the curves
+    // flat over this auction's transfers (nothing to win here). Only the first says who
+    // leads: a lead beyond the gate's margin (without the earnings it adds).
+    let lead = expected_lead(&view.me, &view.opp, view.roll);
+    let decided_lead = (p_win.is_none()
+        && view.round >= 2
+        && lead.abs() > decided_margin_points(usize::from(view.round)))
+    .then_some(lead > 0.0);
     let atoms = &explanation.predictive.atoms;
     let total: f64 = atoms.iter().map(|a| a.weight).sum();
     let bid = (total > 0.0 && explanation.predictive.observed > 0).then(|| {

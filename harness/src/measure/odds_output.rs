@@ -62,8 +62,8 @@ pub fn text(report: &OddsReport) -> String {
     }
     let _ = writeln!(
         out,
-        "\ngames called decided (priced in points after round 1): by round, how many, and \
-         how often their leader lost (a draw half)"
+        "\ngames called decided (priced in points after round 1, the lead beyond the gate's \
+         margin): by round, how many, and how often their leader lost (a draw half)"
     );
     for (i, (n, lost)) in report.decided.iter().enumerate() {
         if *n > 0 {

@@ -59,7 +59,7 @@ pub const DECIDED_SIGMAS: f64 = 2.5;
 
 /// The expected final difference beyond which a game is decided after round `round`'s
 /// auction: [`DECIDED_SIGMAS`] standard deviations.
-fn decided_margin_points(round: usize) -> f64 {
+pub fn decided_margin_points(round: usize) -> f64 {
     let sigma = FINAL_DIFF_SIGMA_POINTS
         .get(round.saturating_sub(1))
         .copied()
