@@ -117,7 +117,7 @@ pub const MAXIMIN_MODEL_DEFAULT: bool = true;
 pub const EARNINGS_GATE_DEFAULT: bool = true;
 
 /// Whether the win curves' spread is widened by round ([`crate::engine::search::endgame::SPREAD_BY_ROUND`])
-/// by default. Measured: docs/experiments.md#spread.
+/// by default: off, the factors being 1 (docs/experiments.md#odds).
 pub const SPREAD_DEFAULT: bool = false;
 
 /// The draw's tolerance by default, thousandths of win probability: 0.01. Set by hand with

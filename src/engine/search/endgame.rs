@@ -30,8 +30,9 @@ pub const FINAL_DIFF_SIGMA_POINTS: [f64; AUCTION_ROUNDS] = [
 
 /// How much more the final difference varies than the futures say, by the round whose
 /// scoring the curve starts after (index round − 1): each curve's spread around its mean
-/// is multiplied by this ([`WinCurve::widened`]) with [`BotConfig::spread`]. 1: none.
-/// Fitted on results: docs/experiments.md#spread.
+/// is multiplied by this ([`WinCurve::widened`]) with [`BotConfig::spread`]. All 1: in
+/// self-play the bot's P(win) at the auction is true within noise on held-out games
+/// (`harness measure odds`, docs/experiments.md#odds), so no factor is fitted.
 pub const SPREAD_BY_ROUND: [f64; AUCTION_ROUNDS] = [1.0; AUCTION_ROUNDS];
 
 /// The spread factor of the curves that start after round `round`'s scoring, or 1 when
