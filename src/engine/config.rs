@@ -127,6 +127,11 @@ pub const SPREAD_DEFAULT: bool = false;
 /// that do not read us (docs/experiments.md#never-draw, #draw-tolerance).
 pub const DRAW_PERMILLE_DEFAULT: u16 = 10;
 
+/// The opponent model's prior weight on the equilibrium bidder, percent
+/// ([`crate::engine::model::opponent::OpponentModel::with_options`]); 0: no such habit, the
+/// fitted habits alone (the model of before).
+pub const EQUILIBRIUM_PRIOR_PERCENT_DEFAULT: u8 = 0;
+
 /// The bot's configuration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BotConfig {
@@ -174,6 +179,9 @@ pub struct BotConfig {
     pub level: u8,
     /// Whether the win curves' spread is widened by round (see [`SPREAD_DEFAULT`]).
     pub spread: bool,
+    /// The opponent model's prior on the equilibrium bidder, percent (see
+    /// [`EQUILIBRIUM_PRIOR_PERCENT_DEFAULT`]).
+    pub equilibrium_prior_percent: u8,
 }
 
 impl BotConfig {
@@ -194,6 +202,7 @@ impl BotConfig {
         scoring: Scoring::Table,
         level: LEVEL_MAX,
         spread: SPREAD_DEFAULT,
+        equilibrium_prior_percent: EQUILIBRIUM_PRIOR_PERCENT_DEFAULT,
     };
 
     /// The configuration the bot plays at its [`BotConfig::level`]: itself at the top, and
@@ -405,6 +414,14 @@ pub const SWITCHES: &[Switch] = &[
         Experiment,
         spread,
         "1: the win curves' spread widened by round, as fitted on results (SPREAD_BY_ROUND)"
+    ),
+    number_within!(
+        "eqprior",
+        "--equilibrium-prior",
+        "PERCENT",
+        equilibrium_prior_percent,
+        0..=80,
+        "the opponent model's prior on the equilibrium bidder, percent (default 0: none)"
     ),
     on_off!(
         "safety",

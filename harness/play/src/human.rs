@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use harness::player::{Deadline, Player, Received, Response};
+use yacht::engine::bot::opponent_model;
 use yacht::engine::model::features::RoundFeatures;
 use yacht::engine::model::opponent::OpponentModel;
 use yacht::engine::track::view::GameView;
@@ -87,7 +88,7 @@ impl Table {
                 *self = Table {
                     turn: self.turn,
                     replaying: self.replaying,
-                    model: OpponentModel::with_maximin(BotConfig::DEFAULT.maximin_model),
+                    model: opponent_model(&BotConfig::DEFAULT),
                     ..Table::default()
                 };
             }

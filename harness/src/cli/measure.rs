@@ -326,6 +326,7 @@ impl OddsArgs {
                         "p_win": f.p_win,
                         "decided_lead": f.decided_lead,
                         "bid": f.bid,
+                        "hedge": f.hedge,
                         "points": g.points,
                     });
                     text.push_str(&line.to_string());

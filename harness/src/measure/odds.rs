@@ -48,6 +48,9 @@ pub struct Forecast {
     /// amount was in the central intervals ([`INTERVALS`]) of the predicted amounts on
     /// that group (`None`: the model predicted nothing there).
     pub bid: Option<(f64, Option<[bool; 2]>)>,
+    /// The model's weight on the reader hypothesis and its whole hedge (what the best
+    /// response gives the worst case), once it has seen a round; `None` before.
+    pub hedge: Option<(f64, f64)>,
 }
 
 /// One game: whom it was against, what the bot scored (1, ½, 0) and its forecasts.
@@ -111,11 +114,14 @@ fn forecast(bot: &Bot, theirs: (Group, u32)) -> Option<Forecast> {
         };
         (on_group / total, within)
     });
+    let predictive = &explanation.predictive;
+    let hedge = (predictive.observed > 0).then(|| (predictive.read, predictive.hedge()));
     Some(Forecast {
         round: view.round,
         p_win,
         decided_lead,
         bid,
+        hedge,
     })
 }
 
@@ -239,6 +245,12 @@ pub struct BidCalibration {
     /// Bids whose group had predicted amounts, and how many fell in each interval.
     pub with_amounts: usize,
     pub within: [usize; 2],
+    /// Auctions with a model, the mean reader weight and hedge over them, and how many
+    /// gave the reader half the weight or more.
+    pub modelled: usize,
+    pub read: f64,
+    pub hedge: f64,
+    pub read_half: usize,
 }
 
 /// What the report says, by opponent and by round.
@@ -285,6 +297,13 @@ pub fn report(opponents: &[String], games: &[GameForecasts]) -> OddsReport {
                 r.decided[index].0 += 1;
                 r.decided[index].1 += 1.0 - leader_result;
             }
+            if let Some((read, hedge)) = f.hedge {
+                let b = &mut r.bids[g.opponent];
+                b.modelled += 1;
+                b.read += read;
+                b.hedge += hedge;
+                b.read_half += usize::from(read >= 0.5);
+            }
             if let Some((p_group, within)) = f.bid {
                 let b = &mut r.bids[g.opponent];
                 b.bids += 1;
@@ -303,6 +322,9 @@ pub fn report(opponents: &[String], games: &[GameForecasts]) -> OddsReport {
         let n = b.bids.max(1) as f64;
         b.group_probability /= n;
         b.group_log /= n;
+        let modelled = b.modelled.max(1) as f64;
+        b.read /= modelled;
+        b.hedge /= modelled;
     }
     r
 }

@@ -98,6 +98,22 @@ pub fn text(report: &OddsReport) -> String {
             b.with_amounts
         );
     }
+    let _ = writeln!(
+        out,
+        "\nthe model's hedge (the weight its best response gives the worst case) and, in it, \
+         the reader hypothesis (the opponent knows our bid), over the auctions it had a model for"
+    );
+    for (i, name) in report.opponents.iter().enumerate() {
+        let b = &report.bids[i];
+        let _ = writeln!(
+            out,
+            "{name:<38} auctions {:>6}  hedge {:.3}  reader {:.3}  reader >= 0.5 in {:.3}",
+            b.modelled,
+            b.hedge,
+            b.read,
+            b.read_half as f64 / b.modelled.max(1) as f64
+        );
+    }
     out
 }
 

@@ -6,6 +6,7 @@
 //! the likelihoods of different habits comparable.
 
 use super::features::{Feature, RoundFeatures};
+use crate::engine::value::bidding::equilibrium_bid;
 use crate::protocol::{Group, BID_MAX_POINTS};
 
 /// Chance a deterministic group rule is not followed (noise, ties the rule breaks otherwise).
@@ -41,6 +42,10 @@ pub enum AmountRule {
     Scaled(Feature),
     /// `c + k × magnitude(feature)`, clamped, `c` and `k` fitted by least squares.
     Affine(Feature),
+    /// The table's equilibrium bid, a quarter of the swing ([`equilibrium_bid`]): nothing
+    /// to fit, so it predicts from the first round, as sharp as the reader
+    /// ([`SPREAD_MIN_POINTS`]) until it errs. The design of the finalists.
+    Equilibrium,
     /// Two habits in one: in a contested auction ([`RoundFeatures::contested`])
     /// `k × magnitude(feature)`, `k` fitted on contested rounds only; otherwise one amount,
     /// the median of the uncontested rounds. Each side predicts nothing until it has been
@@ -93,6 +98,9 @@ pub struct Habit {
     /// Sum of relative absolute errors of its past amount predictions.
     error_sum: f64,
     predictions: f64,
+    /// Relative spread assumed before it has erred ([`SPREAD_PRIOR_RELATIVE`]; 0 for
+    /// [`AmountRule::Equilibrium`], whose amount is exact for a bidder of that design).
+    spread_prior_relative: f64,
 }
 
 impl Habit {
@@ -105,7 +113,16 @@ impl Habit {
             asks_a: 0.0,
             error_sum: 0.0,
             predictions: 0.0,
+            spread_prior_relative: match amount {
+                AmountRule::Equilibrium => 0.0,
+                _ => SPREAD_PRIOR_RELATIVE,
+            },
         }
+    }
+
+    /// The equilibrium bidder: the group its swing favours, a quarter of the swing.
+    pub fn equilibrium() -> Habit {
+        Habit::new(GroupRule::BySign(Feature::Swing), AmountRule::Equilibrium)
     }
 
     /// The library: every group rule with every amount rule. (A contestant that bids its
@@ -138,9 +155,15 @@ impl Habit {
             GroupRule::Random => (self.asks_a + 1.0) / (self.rounds + 2.0),
             GroupRule::BySign(f) => sign_probability(features.get(f)),
         };
-        let amount = self
-            .predict_amount(features)
-            .map(|y| (y, spread_for(self.error_sum, self.predictions, y)));
+        let amount = self.predict_amount(features).map(|y| {
+            let spread = spread_with_prior(
+                self.error_sum,
+                self.predictions,
+                y,
+                self.spread_prior_relative,
+            );
+            (y, spread)
+        });
         Prediction { p_a, amount }
     }
 
@@ -148,6 +171,9 @@ impl Habit {
         let max = BID_MAX_POINTS as f64;
         match (self.amount, self.fit) {
             (AmountRule::Zero, _) => Some(0.0),
+            (AmountRule::Equilibrium, _) => {
+                Some(equilibrium_bid(features.swing_points.round() as i64).1 as f64)
+            }
             (_, Fit::Unknown) => None,
             (_, Fit::AllIn) => Some(max),
             (AmountRule::Constant, Fit::Value(c)) => Some(c),
@@ -173,7 +199,7 @@ impl Habit {
         self.rounds = history.len() as f64;
         self.asks_a = history.iter().filter(|o| o.group == Group::A).count() as f64;
         self.fit = match self.amount {
-            AmountRule::Zero => Fit::Value(0.0),
+            AmountRule::Zero | AmountRule::Equilibrium => Fit::Value(0.0),
             AmountRule::Constant => median(history.iter().map(|o| o.amount as f64).collect())
                 .map_or(Fit::Unknown, Fit::Value),
             AmountRule::Scaled(f) => {
@@ -238,8 +264,13 @@ impl Habit {
 /// The spread (Laplace scale, points) of a prediction `y` by a predictor whose past
 /// relative errors sum to `error_sum` over `predictions` rounds.
 pub fn spread_for(error_sum: f64, predictions: f64, y: f64) -> f64 {
-    let relative = (error_sum + SPREAD_PRIOR_RELATIVE * SPREAD_PRIOR_ROUNDS)
-        / (predictions + SPREAD_PRIOR_ROUNDS);
+    spread_with_prior(error_sum, predictions, y, SPREAD_PRIOR_RELATIVE)
+}
+
+/// [`spread_for`] with the relative spread assumed before any error, `prior_relative`.
+fn spread_with_prior(error_sum: f64, predictions: f64, y: f64, prior_relative: f64) -> f64 {
+    let relative =
+        (error_sum + prior_relative * SPREAD_PRIOR_ROUNDS) / (predictions + SPREAD_PRIOR_ROUNDS);
     (relative * y).max(SPREAD_MIN_POINTS)
 }
 

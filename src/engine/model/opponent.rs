@@ -128,9 +128,25 @@ impl OpponentModel {
 
     /// The model; without `maximin`, no switch to maximin bids (the model of before).
     pub fn with_maximin(maximin: bool) -> OpponentModel {
-        let habits = Habit::library();
-        let habit_prior = ((1.0 - UNEXPLAINED_PRIOR - READER_PRIOR) / habits.len() as f64).ln();
+        OpponentModel::with_options(maximin, 0.0)
+    }
+
+    /// The model; without `maximin`, no switch to maximin bids; with `equilibrium_prior`
+    /// above 0, the equilibrium bidder ([`Habit::equilibrium`]) is a habit of that prior
+    /// weight (the library shares what is left after it, the unexplained component and
+    /// the reader).
+    pub fn with_options(maximin: bool, equilibrium_prior: f64) -> OpponentModel {
+        let mut habits = Habit::library();
+        let library = habits.len() as f64;
+        let equilibrium_prior =
+            equilibrium_prior.clamp(0.0, 1.0 - UNEXPLAINED_PRIOR - READER_PRIOR);
+        let habit_prior =
+            ((1.0 - UNEXPLAINED_PRIOR - READER_PRIOR - equilibrium_prior) / library).ln();
         let mut log_weights = vec![habit_prior; habits.len()];
+        if equilibrium_prior > 0.0 {
+            habits.push(Habit::equilibrium());
+            log_weights.push(equilibrium_prior.ln());
+        }
         log_weights.push(UNEXPLAINED_PRIOR.ln());
         log_weights.push(READER_PRIOR.ln());
         OpponentModel {
@@ -507,6 +523,58 @@ mod tests {
         bid_the_equilibrium(&mut old, &swings[..9]);
         let p = old.predict(&win_round(10, 30_000.0));
         assert_eq!(mass_near(&p, Group::A, 12_000, 1_500), 0.0);
+    }
+
+    /// An opponent that bids the table's equilibrium bid while we bid it too: every round a
+    /// tie, which the reader explains as well as the equilibrium habit does.
+    fn tie_at_the_equilibrium(model: &mut OpponentModel, rounds: u8) {
+        for round in 1..=rounds {
+            let swing = [6_880.0, -7_905.0, -16_905.0, 7_570.0][usize::from(round - 1) % 4];
+            let (group, amount) = crate::engine::value::bidding::equilibrium_bid(swing as i64);
+            model.observe(features(round, swing), group, amount, (group, amount));
+        }
+    }
+
+    #[test]
+    fn an_equilibrium_bidder_tied_with_us_is_not_taken_for_a_reader() {
+        // Without the equilibrium habit nothing fitted can predict round 1, so the first
+        // tie hands the reader the model (the hedge of the bot of before, rounds 2-5).
+        let mut before = OpponentModel::with_options(true, 0.0);
+        tie_at_the_equilibrium(&mut before, 2);
+        let p = before.predict(&features(3, 10_000.0));
+        assert!(p.read > 0.9, "{p:?}");
+        // With it the tie is explained from the first round, and the prior decides.
+        let mut model = OpponentModel::with_options(true, 0.3);
+        tie_at_the_equilibrium(&mut model, 2);
+        let p = model.predict(&features(3, 10_000.0));
+        assert!(p.read < 0.3, "{p:?}");
+        let near = mass_near(&p, Group::A, 2_500, 2);
+        assert!(near > 0.6, "mass on the equilibrium bid: {near}; {p:?}");
+        // It predicts the equilibrium bid before any round was seen.
+        let fresh = OpponentModel::with_options(true, 0.3);
+        let p = fresh.predict(&features(1, 10_000.0));
+        assert!(mass_near(&p, Group::A, 2_500, 4) > 0.25, "{p:?}");
+    }
+
+    #[test]
+    fn an_equilibrium_habit_that_errs_loses_its_weight() {
+        // An opponent that asks the swing's group with half the swing: never the
+        // equilibrium's amount.
+        let mut model = OpponentModel::with_options(true, 0.3);
+        for (round, swing) in [(1u8, 20_000.0), (2, -12_000.0), (3, 30_000.0), (4, 8_000.0)] {
+            let group = if swing > 0.0 { Group::A } else { Group::B };
+            let amount = (f64::abs(swing) / 2.0) as u32;
+            model.observe(features(round, swing), group, amount, (group.other(), 77));
+        }
+        let weights = model.weights();
+        let equilibrium = model
+            .habits()
+            .iter()
+            .position(|h| h.amount == super::super::habits::AmountRule::Equilibrium)
+            .unwrap();
+        assert!(weights[equilibrium] < 1e-3, "{}", weights[equilibrium]);
+        let p = model.predict(&features(5, 40_000.0));
+        assert!(mass_near(&p, Group::A, 20_000, 2_000) > 0.5, "{p:?}");
     }
 
     #[test]
