@@ -9,11 +9,13 @@
 //! nothing), as sharp as a habit, so that where a habit and our bid agree the evidence
 //! favours neither; only rounds where the replies track our bid and no habit does tell
 //! them apart. The best response leans on the worst case (the equilibrium bid, which no reader
-//! can exploit) by the weight of both.
+//! can exploit) by the weight of both. The equilibrium bidder, a habit with nothing to fit,
+//! has a prior of its own: without it an opponent that bids the equilibrium as we do ties
+//! with us from round 1, which only the reader explains then.
 
 use super::features::RoundFeatures;
 use super::habits::{Habit, Observation, Prediction, GROUP_SLIP, SPREAD_MIN_POINTS};
-use crate::engine::config::MAXIMIN_MODEL_DEFAULT;
+use crate::engine::config::{EQUILIBRIUM_PRIOR_PERCENT_DEFAULT, MAXIMIN_MODEL_DEFAULT};
 use crate::protocol::{Group, BID_MAX_POINTS};
 
 /// Prior weight of the unexplained component. Set by hand with the model (0e818d9);
@@ -121,12 +123,17 @@ impl Default for OpponentModel {
 }
 
 impl OpponentModel {
-    /// The model of the default bot ([`MAXIMIN_MODEL_DEFAULT`]).
+    /// The model of the default bot ([`MAXIMIN_MODEL_DEFAULT`],
+    /// [`EQUILIBRIUM_PRIOR_PERCENT_DEFAULT`]).
     pub fn new() -> OpponentModel {
-        OpponentModel::with_maximin(MAXIMIN_MODEL_DEFAULT)
+        OpponentModel::with_options(
+            MAXIMIN_MODEL_DEFAULT,
+            f64::from(EQUILIBRIUM_PRIOR_PERCENT_DEFAULT) / 100.0,
+        )
     }
 
-    /// The model; without `maximin`, no switch to maximin bids (the model of before).
+    /// The model without the equilibrium habit; without `maximin`, no switch to maximin
+    /// bids either.
     pub fn with_maximin(maximin: bool) -> OpponentModel {
         OpponentModel::with_options(maximin, 0.0)
     }
