@@ -37,14 +37,6 @@ pub struct Bot {
     searches: Vec<(u8, SearchStats)>,
 }
 
-/// A fresh opponent model for `config` (the bot's, and the play page's hints').
-pub fn opponent_model(config: &BotConfig) -> OpponentModel {
-    OpponentModel::with_options(
-        config.maximin_model,
-        f64::from(config.equilibrium_prior_percent) / 100.0,
-    )
-}
-
 impl Default for Bot {
     fn default() -> Self {
         Bot::new(BotConfig::default())
@@ -57,7 +49,7 @@ impl Bot {
         Bot {
             config,
             player: TablePlayer::new(config),
-            model: opponent_model(&config),
+            model: OpponentModel::for_config(&config),
             pending: None,
             account: Account::default(),
             rng: Pcg64::seed_from_u64(config.rng_seed.unwrap_or_else(entropy_seed)),
@@ -79,7 +71,7 @@ impl Bot {
     pub fn handle(&mut self, command: &Command) -> Reply {
         match *command {
             Command::Ready => {
-                self.model = opponent_model(&self.config);
+                self.model = OpponentModel::for_config(&self.config);
                 self.pending = None;
                 self.account = Account::default();
                 self.searches.clear();

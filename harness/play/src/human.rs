@@ -13,11 +13,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use harness::player::{Deadline, Player, Received, Response};
-use yacht::engine::bot::opponent_model;
 use yacht::engine::model::features::RoundFeatures;
 use yacht::engine::model::opponent::OpponentModel;
 use yacht::engine::track::view::GameView;
-use yacht::engine::BotConfig;
 use yacht::protocol::{Answer, Command, Group, Hand, Owed, BID_MAX_POINTS};
 use yacht::rules::category::{Category, CATEGORY_COUNT};
 use yacht::rules::dice::sub;
@@ -88,7 +86,7 @@ impl Table {
                 *self = Table {
                     turn: self.turn,
                     replaying: self.replaying,
-                    model: opponent_model(&BotConfig::DEFAULT),
+                    model: OpponentModel::new(),
                     ..Table::default()
                 };
             }

@@ -98,9 +98,6 @@ pub struct Habit {
     /// Sum of relative absolute errors of its past amount predictions.
     error_sum: f64,
     predictions: f64,
-    /// Relative spread assumed before it has erred ([`SPREAD_PRIOR_RELATIVE`]; 0 for
-    /// [`AmountRule::Equilibrium`], whose amount is exact for a bidder of that design).
-    spread_prior_relative: f64,
 }
 
 impl Habit {
@@ -113,10 +110,15 @@ impl Habit {
             asks_a: 0.0,
             error_sum: 0.0,
             predictions: 0.0,
-            spread_prior_relative: match amount {
-                AmountRule::Equilibrium => 0.0,
-                _ => SPREAD_PRIOR_RELATIVE,
-            },
+        }
+    }
+
+    /// Relative spread assumed before it has erred ([`SPREAD_PRIOR_RELATIVE`]; 0 for
+    /// [`AmountRule::Equilibrium`], whose amount is exact for a bidder of that design).
+    fn spread_prior_relative(&self) -> f64 {
+        match self.amount {
+            AmountRule::Equilibrium => 0.0,
+            _ => SPREAD_PRIOR_RELATIVE,
         }
     }
 
@@ -160,7 +162,7 @@ impl Habit {
                 self.error_sum,
                 self.predictions,
                 y,
-                self.spread_prior_relative,
+                self.spread_prior_relative(),
             );
             (y, spread)
         });

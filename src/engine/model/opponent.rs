@@ -15,7 +15,7 @@
 
 use super::features::RoundFeatures;
 use super::habits::{Habit, Observation, Prediction, GROUP_SLIP, SPREAD_MIN_POINTS};
-use crate::engine::config::{EQUILIBRIUM_PRIOR_PERCENT_DEFAULT, MAXIMIN_MODEL_DEFAULT};
+use crate::engine::config::BotConfig;
 use crate::protocol::{Group, BID_MAX_POINTS};
 
 /// Prior weight of the unexplained component. Set by hand with the model (0e818d9);
@@ -123,12 +123,17 @@ impl Default for OpponentModel {
 }
 
 impl OpponentModel {
-    /// The model of the default bot ([`MAXIMIN_MODEL_DEFAULT`],
-    /// [`EQUILIBRIUM_PRIOR_PERCENT_DEFAULT`]).
+    /// The model of the default bot.
     pub fn new() -> OpponentModel {
+        OpponentModel::for_config(&BotConfig::DEFAULT)
+    }
+
+    /// The model of a bot of `config` (its switches `maximin` and `eqprior`): the bot's,
+    /// and the play page's hints'.
+    pub fn for_config(config: &BotConfig) -> OpponentModel {
         OpponentModel::with_options(
-            MAXIMIN_MODEL_DEFAULT,
-            f64::from(EQUILIBRIUM_PRIOR_PERCENT_DEFAULT) / 100.0,
+            config.maximin_model,
+            f64::from(config.equilibrium_prior_percent) / 100.0,
         )
     }
 
