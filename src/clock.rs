@@ -12,8 +12,15 @@
 //! scheduler's own accounting, not the 10 ms ticks of `/proc/PID/stat`). Elsewhere, or if
 //! the call fails, the clock falls back to the wall clock since the first reading, which is
 //! never less than the CPU time, so a deadline on it is never later than the judge's.
+//!
+//! The judge's clock is not the only one a bot answers to: the official testing tool, and
+//! most referees a contestant writes, time each answer by the wall clock from the moment
+//! the command was written. On a machine doing other work the two part (a bot given a
+//! quarter of a core spends 100 ms of CPU in 400 ms of wall time), so a search stops at
+//! whichever of its two budgets runs out first ([`Deadline`]): on the judge's dedicated
+//! core they coincide and the CPU budget decides, as before.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A reading of the calling thread's CPU clock (or of the wall-clock fallback), comparable
 /// with readings of the same thread only.
@@ -41,6 +48,103 @@ impl std::ops::Add<Duration> for CpuInstant {
     type Output = CpuInstant;
     fn add(self, rhs: Duration) -> CpuInstant {
         CpuInstant(self.0.saturating_add(rhs))
+    }
+}
+
+/// When an answer's clocks started: the wall-clock instant the command was read and the
+/// thread's CPU clock then (the protocol loop takes it as each line arrives).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnswerStart {
+    pub wall: Instant,
+    pub cpu: CpuInstant,
+}
+
+impl AnswerStart {
+    /// Both clocks now.
+    pub fn now() -> AnswerStart {
+        AnswerStart {
+            wall: Instant::now(),
+            cpu: CpuInstant::now(),
+        }
+    }
+}
+
+/// The clock that stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StopClock {
+    /// The CPU budget (the judge's clock).
+    Cpu,
+    /// The wall-clock budget (a referee that times the answer as it waits for it).
+    Wall,
+}
+
+/// A wall-clock budget for an answer: the answer must be written within `budget` of
+/// `start.wall`, and the search before it stops early enough for the work that follows
+/// (`after_cpu` of CPU time) to fit, at the pace CPU time has passed since the command was
+/// read. On an idle core that pace is 1 and the reserve is `after_cpu`; given a quarter
+/// of a core, four times as much.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WallBudget {
+    pub start: AnswerStart,
+    pub budget: Duration,
+    pub after_cpu: Duration,
+}
+
+/// How much slower than CPU time the wall clock may be taken to run, at most: a cap on
+/// the reserve, so that a bot descheduled for a moment right after the command does not
+/// give up its whole search.
+pub const SLOWDOWN_MAX: f64 = 8.0;
+
+impl WallBudget {
+    /// Whether the search must stop now: the wall time spent, plus the work that follows
+    /// at the pace seen so far, reaches the budget.
+    fn spent(&self) -> bool {
+        let wall = self.start.wall.elapsed();
+        let cpu = self.start.cpu.elapsed();
+        // Wall time per CPU time since the command: 1 on an idle core, more on a busy one.
+        let slowdown = if cpu.is_zero() {
+            1.0
+        } else {
+            (wall.as_secs_f64() / cpu.as_secs_f64()).clamp(1.0, SLOWDOWN_MAX)
+        };
+        wall + self.after_cpu.mul_f64(slowdown) >= self.budget
+    }
+}
+
+/// When a search must stop: at a CPU-time instant (the judge's clock), or when a wall-clock
+/// budget is spent, whichever comes first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deadline {
+    pub cpu: CpuInstant,
+    pub wall: Option<WallBudget>,
+}
+
+impl Deadline {
+    /// The clock that has run out, if one has.
+    pub fn passed(&self) -> Option<StopClock> {
+        if CpuInstant::now() >= self.cpu {
+            Some(StopClock::Cpu)
+        } else if self.wall.is_some_and(|w| w.spent()) {
+            Some(StopClock::Wall)
+        } else {
+            None
+        }
+    }
+
+    /// A deadline half of the time left from now on both clocks (for the first of two
+    /// searches that share the budget).
+    pub fn halfway(&self) -> Deadline {
+        let now = CpuInstant::now();
+        Deadline {
+            cpu: now + self.cpu.saturating_duration_since(now) / 2,
+            wall: self.wall.map(|w| {
+                let left = w.budget.saturating_sub(w.start.wall.elapsed());
+                WallBudget {
+                    budget: w.budget.saturating_sub(left / 2),
+                    ..w
+                }
+            }),
+        }
     }
 }
 
@@ -132,6 +236,55 @@ mod tests {
         assert_eq!(
             (a + Duration::from_millis(5)).saturating_duration_since(a),
             Duration::from_millis(5)
+        );
+    }
+
+    /// A budget whose answer started `ago` on the wall clock and now on the CPU clock.
+    fn started_ago(ago: Duration, budget_ms: u64, after_ms: u64) -> WallBudget {
+        let now = Instant::now();
+        WallBudget {
+            start: AnswerStart {
+                wall: now.checked_sub(ago).unwrap_or(now),
+                cpu: CpuInstant::now(),
+            },
+            budget: Duration::from_millis(budget_ms),
+            after_cpu: Duration::from_millis(after_ms),
+        }
+    }
+
+    #[test]
+    fn a_starved_answer_keeps_a_larger_reserve() {
+        // 100 ms of wall time and next to no CPU time: the pace is the cap, so 10 ms of
+        // work to follow needs 80 ms of wall time and a 150 ms budget is spent.
+        assert!(started_ago(Duration::from_millis(100), 150, 10).spent());
+        // Without work to follow, 50 ms are left.
+        assert!(!started_ago(Duration::from_millis(100), 150, 0).spent());
+    }
+
+    #[test]
+    fn on_an_idle_core_the_reserve_is_the_work_that_follows() {
+        let budget = started_ago(Duration::ZERO, 150, 10);
+        spin(Duration::from_millis(30));
+        // Wall time and CPU time kept pace (unless this machine is busy): 30 + 10 < 150.
+        if budget.start.wall.elapsed() < Duration::from_millis(60) {
+            assert!(!budget.spent());
+        }
+        let deadline = Deadline {
+            cpu: CpuInstant::now() + Duration::from_secs(60),
+            wall: Some(budget),
+        };
+        let half = deadline.halfway();
+        let w = half.wall.unwrap();
+        // Half of what was left: ends between the start and the full budget.
+        assert!(w.budget < budget.budget && w.budget > budget.start.wall.elapsed());
+        assert!(half.cpu < deadline.cpu);
+        assert_eq!(
+            Deadline {
+                cpu: CpuInstant::now(),
+                wall: None
+            }
+            .passed(),
+            Some(StopClock::Cpu)
         );
     }
 }

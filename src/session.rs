@@ -13,6 +13,7 @@
 
 use std::io::{BufRead, Write};
 
+use crate::clock::AnswerStart;
 use crate::engine::{Bot, BotConfig, Reply};
 use crate::protocol::{parse_command, Command};
 
@@ -37,10 +38,13 @@ pub fn run(
         let Ok(bytes) = line else {
             return End::EndOfInput;
         };
+        // The referee's wall clock started when it wrote the line: as close to that as
+        // this side can see.
+        let read = AnswerStart::now();
         let text = String::from_utf8_lossy(&bytes);
         let reply = match parse_command(&text) {
             Ok(Command::Finish) => return End::Finish,
-            Ok(command) => bot.handle(&command),
+            Ok(command) => bot.handle_read_at(&command, Some(read)),
             Err(error) => {
                 let _ = writeln!(diagnostics, "yacht-bot: {error}");
                 match error.owed {
@@ -117,5 +121,34 @@ mod tests {
         );
         assert_eq!(end, End::Finish);
         assert_eq!(out, b"OK\n");
+    }
+
+    #[test]
+    fn a_spent_wall_budget_cuts_the_search_and_says_so_once_a_game() {
+        // A CPU budget of 5 s and rollouts enough to fill it, but 10 ms of wall time: the
+        // wall clock cuts the searches of rounds 2 and 3, and the bot says so once.
+        let config = BotConfig {
+            rollouts: 1_000_000,
+            budget_ms: 5_000,
+            wall_budget_ms: 10,
+            rng_seed: Some(1),
+            ..BotConfig::default()
+        };
+        let input = "READY\nROLL 12345 66666\nGET A B 0\nROLL 11222 34456\nGET A B 0\nSCORE\n\
+                     SET CHOICE 66666\nROLL 33345 11266\nGET A B 0\nSCORE\nFINISH\n";
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let started = std::time::Instant::now();
+        let end = run(input.as_bytes(), &mut out, &mut err, config);
+        let (out, err) = (String::from_utf8_lossy(&out), String::from_utf8_lossy(&err));
+        assert_eq!(end, End::Finish);
+        assert_eq!(out.lines().count(), 6, "{out}");
+        assert_eq!(
+            err.matches("the wall clock cut the win search").count(),
+            1,
+            "{err}"
+        );
+        assert!(err.contains("in round 2"), "{err}");
+        // Two searches of 5 s each had they not been cut.
+        assert!(started.elapsed() < std::time::Duration::from_secs(3));
     }
 }

@@ -4,9 +4,16 @@
 //!
 //! The load test starts its own busy loops; the other tests here hold whatever load it
 //! puts beside them, since their verdicts must not depend on it either.
+//!
+//! The bot itself answers to both clocks: under a wall-clock referee (the official
+//! testing tool's), given a third of a core, it is still never late.
+
+mod common;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+
+use std::process::{Child, Command as Process, Stdio};
 
 use harness::player::PlayerSpec;
 use harness::referee::{play_game, AbortReason, AnswerKind, Clock, GameRecord, RefereeOptions};
@@ -141,4 +148,72 @@ fn cpu_deadlines_hold_on_a_loaded_machine() {
         wall.iter().max().unwrap() / 1000
     );
     assert!(late > 0, "{wall:?}");
+}
+
+/// The first CPU this process may run on (Linux: `/proc/self/status`).
+fn first_allowed_cpu() -> usize {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let list = status
+        .lines()
+        .find_map(|l| l.strip_prefix("Cpus_allowed_list:"))
+        .expect("Cpus_allowed_list in /proc/self/status");
+    let first = list.trim().split([',', '-']).next().unwrap();
+    first.parse().unwrap()
+}
+
+/// A busy loop pinned to one CPU, killed when dropped.
+struct PinnedHog(Child);
+
+impl PinnedHog {
+    fn start(cpu: usize) -> PinnedHog {
+        let child = Process::new("taskset")
+            .args(["-c", &cpu.to_string(), "sh", "-c", "while :; do :; done"])
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("taskset (util-linux) starts a pinned busy loop");
+        PinnedHog(child)
+    }
+}
+
+impl Drop for PinnedHog {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn the_bot_is_never_late_on_the_wall_clock_with_a_third_of_a_core() {
+    let bot = common::bot_binary();
+    let cpu = first_allowed_cpu();
+    // Both bots and a busy loop on one CPU: each bot gets a third of it while they bid
+    // (they think at the same time), so a search that fills its CPU budget takes three
+    // times as long on the wall clock. The referee times answers as the official testing
+    // tool does, by the wall clock from the moment it wrote the command, 0.5 s each.
+    let _hog = PinnedHog::start(cpu);
+    let spec = format!("cmd:taskset -c {cpu} {}", bot.display());
+    let options = RefereeOptions {
+        clock: Clock::Wall,
+        ..RefereeOptions::default()
+    };
+    let (mut wall_ms, mut cpu_ms) = (0.0, 0.0);
+    for game in 0..2 {
+        let mut first = spec.parse::<PlayerSpec>().unwrap().build().unwrap();
+        let mut second = spec.parse::<PlayerSpec>().unwrap().build().unwrap();
+        let deal = Deal::from_seed(45, game);
+        let record = play_game(first.as_mut(), second.as_mut(), [1, 2], &deal, &options).unwrap();
+        assert_eq!(record.abort, None, "game {game}: {:?}", record.abort_at);
+        for seat in 0..2 {
+            let wall = &record.times[seat].clock(Clock::Wall).decisions;
+            let cpu = &record.times[seat].clock(Clock::Cpu).decisions;
+            assert_eq!(wall.len(), 24);
+            let slowest = wall.iter().map(|&(_, us)| us).max().unwrap();
+            assert!(slowest < 500_000, "seat {seat}: {slowest} us");
+            wall_ms += wall.iter().map(|&(_, us)| us as f64 / 1000.0).sum::<f64>();
+            cpu_ms += cpu.iter().map(|&(_, us)| us as f64 / 1000.0).sum::<f64>();
+        }
+    }
+    // The load was real: the bots got well under a core while they thought.
+    eprintln!("{wall_ms:.0} ms of wall time for {cpu_ms:.0} ms of CPU time");
+    assert!(wall_ms > 2.0 * cpu_ms, "{wall_ms} ms wall, {cpu_ms} ms CPU");
 }

@@ -2,10 +2,10 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command as Process;
 
-use common::golden_deal;
+use common::{bot_binary, golden_deal};
 use harness::matchmaking::matches::{
     run_match, Deals, MatchConfig, MatchOutcome, RunSettings, Shard,
 };
@@ -156,33 +156,6 @@ fn standalone_sample_ais_match_their_in_process_twins() {
         "sample:9",
         4,
     );
-}
-
-/// The bot binary next to this test's harness binary, (re)built so that it is the same
-/// code as the in-process bot (cargo makes this a no-op when it is up to date).
-fn bot_binary() -> PathBuf {
-    let release_dir = Path::new(HARNESS).parent().unwrap().to_path_buf();
-    let bot = release_dir.join("yacht-bot");
-    {
-        let target_dir = release_dir.parent().unwrap();
-        let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-        let status = Process::new(cargo)
-            .args([
-                "build",
-                "--release",
-                "-p",
-                "yacht-auction",
-                "--bin",
-                "yacht-bot",
-            ])
-            .env("CARGO_TARGET_DIR", target_dir)
-            .current_dir(workspace)
-            .status()
-            .unwrap();
-        assert!(status.success(), "building yacht-bot failed");
-    }
-    bot
 }
 
 #[test]

@@ -16,6 +16,7 @@ use crate::engine::track::view::GameView;
 use crate::engine::value::bidding::{bundle_values, equilibrium_bid, own_gain_points};
 use crate::engine::value::choice::warm_up;
 
+use crate::clock::{AnswerStart, StopClock};
 use crate::protocol::{Command, Group, Owed};
 use crate::rng::Pcg64;
 
@@ -35,6 +36,8 @@ pub struct Bot {
     rng: Pcg64,
     /// What each rollout search of this game played, by round (for `bench`'s report).
     searches: Vec<(u8, SearchStats)>,
+    /// Whether this game has said that the wall clock cut a search (said once a game).
+    wall_cut_reported: bool,
 }
 
 impl Default for Bot {
@@ -54,6 +57,7 @@ impl Bot {
             account: Account::default(),
             rng: Pcg64::seed_from_u64(config.rng_seed.unwrap_or_else(entropy_seed)),
             searches: Vec::new(),
+            wall_cut_reported: false,
         }
     }
 
@@ -67,14 +71,24 @@ impl Bot {
         self.player.view()
     }
 
-    /// Handles one command.
+    /// Handles one command, its search charged by the thread's CPU clock alone (the
+    /// harness's in-process players).
     pub fn handle(&mut self, command: &Command) -> Reply {
+        self.handle_read_at(command, None)
+    }
+
+    /// Handles one command read at `read` (the protocol loop's reading of both clocks as
+    /// the line arrived): the search also keeps to the wall-clock budget from then
+    /// ([`BotConfig::wall_budget_ms`]). The first time in a game that the wall clock cuts a
+    /// search, the reply says so.
+    pub fn handle_read_at(&mut self, command: &Command, read: Option<AnswerStart>) -> Reply {
         match *command {
             Command::Ready => {
                 self.model = OpponentModel::for_config(&self.config);
                 self.pending = None;
                 self.account = Account::default();
                 self.searches.clear();
+                self.wall_cut_reported = false;
                 warm_up();
             }
             Command::Get {
@@ -99,15 +113,33 @@ impl Bot {
             &mut self.pending,
             &mut self.searches,
         );
-        self.player.handle(command, |view| {
+        let mut wall_cut = None;
+        let mut reply = self.player.handle(command, |view| {
             let draw = Draw::new(rng, config.draw_permille);
-            let (group, amount, p) = decide_bid_with(view, config, model, account, draw);
+            let (group, amount, p) = decide_bid_with(view, config, model, account, draw, read);
             if let Some(stats) = p.as_ref().and_then(|p| p.search) {
                 searches.push((view.round, stats));
+                if stats.stopped_by == Some(StopClock::Wall) {
+                    wall_cut = Some((view.round, stats));
+                }
             }
             *pending = p;
             (group, amount)
-        })
+        });
+        if let (Some((round, stats)), false, Some(read)) = (wall_cut, self.wall_cut_reported, read)
+        {
+            self.wall_cut_reported = true;
+            reply.warnings.push(format!(
+                "the wall clock cut the win search in round {round} ({} of {} rollouts; \
+                 {} ms of wall time for {} ms of CPU time since the command): the machine \
+                 is busy; said once a game",
+                stats.rollouts,
+                stats.base,
+                read.wall.elapsed().as_millis(),
+                read.cpu.elapsed().as_millis(),
+            ));
+        }
+        reply
     }
 
     /// A legal answer for a line whose keyword owed one but which did not parse.
@@ -293,17 +325,19 @@ pub fn decide_bid(
     config: &BotConfig,
     model: &OpponentModel,
 ) -> (Group, u32, Option<Pending>) {
-    decide_bid_with(view, config, model, &Account::default(), None)
+    decide_bid_with(view, config, model, &Account::default(), None, None)
 }
 
 /// [`decide_bid`] within `account`'s budget, drawing among near-best bids with `draw`
-/// against a suspected reader.
+/// against a suspected reader; `read`, when the command was read, adds the wall-clock
+/// budget to the search's ([`win_search_timed`]).
 pub fn decide_bid_with(
     view: &GameView,
     config: &BotConfig,
     model: &OpponentModel,
     account: &Account,
     draw: Option<Draw>,
+    read: Option<AnswerStart>,
 ) -> (Group, u32, Option<Pending>) {
     let Some((a, b)) = view.roll else {
         return (Group::A, 0, None);
@@ -325,7 +359,7 @@ pub fn decide_bid_with(
         }
         Bidder::Maximin => {
             let swing_points = bundle_values(&view.me, &view.opp, &a, &b).swing_points();
-            let (search, _) = win_search_timed(view, config, &a, &b);
+            let (search, _) = win_search_timed(view, config, &a, &b, read);
             let (group, amount) = match search.curves() {
                 Some([ca, cb]) => {
                     let curves = Curves {
@@ -344,7 +378,7 @@ pub fn decide_bid_with(
         Bidder::Model => {
             let mut features = RoundFeatures::compute(view, &a, &b);
             let swing_points = features.swing_points;
-            let (search, search_stats) = win_search_timed(view, config, &a, &b);
+            let (search, search_stats) = win_search_timed(view, config, &a, &b, read);
             let decided_slack = match search {
                 WinSearch::Decided { slack_points } => Some(slack_points),
                 _ => None,

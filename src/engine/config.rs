@@ -154,6 +154,10 @@ pub struct BotConfig {
     /// The time one answer may take with the clock on, milliseconds (see
     /// [`BUDGET_MS_DEFAULT`]); the win search stops within it.
     pub budget_ms: u32,
+    /// The wall time one answer may take with the clock on, milliseconds from the moment
+    /// the command was read (see [`WALL_BUDGET_MS_DEFAULT`]); 0: no wall budget, the CPU
+    /// budget alone (reproducible rollouts under load).
+    pub wall_budget_ms: u32,
     /// Whether rollout win curves are calibrated to the table's expected final difference
     /// (see [`crate::engine::search::control_variate`]); without, they are the empirical
     /// distribution.
@@ -197,6 +201,7 @@ impl BotConfig {
         use_clock: true,
         rollouts: ROLLOUTS,
         budget_ms: BUDGET_MS_DEFAULT,
+        wall_budget_ms: WALL_BUDGET_MS_DEFAULT,
         control_variate: CONTROL_VARIATE_DEFAULT,
         safety: true,
         regret_limit: true,
@@ -258,6 +263,17 @@ pub const ROLLOUTS: usize = 1_800;
 /// win search stops [`crate::engine::search::endgame::AFTER_ROLLOUTS_MS`] early, for the
 /// bid itself. Timing: docs/results.md#timing.
 pub const BUDGET_MS_DEFAULT: u32 = 400;
+
+/// The wall time one answer may take, milliseconds from the moment the command was read:
+/// the official testing tool and most contestants' referees allow 500 ms of *wall* time
+/// per answer, from the moment they wrote the command. The 100 ms kept are for the pipe
+/// both ways and the referee's own turn on a busy machine. The win search stops when the
+/// wall time spent, plus the work that follows it at the pace the bot has been given the
+/// CPU since the command ([`crate::clock::WallBudget`]), reaches it; on an idle core
+/// (the judge's) the CPU budget, [`BUDGET_MS_DEFAULT`], is reached first. Only the
+/// protocol loop knows when a command was read, so in-process players of the harness,
+/// charged by their thread's CPU time, have none. Timing: docs/results.md#timing.
+pub const WALL_BUDGET_MS_DEFAULT: u32 = 400;
 
 /// Who a switch is for: reproducible play, or an experiment on the default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -391,6 +407,20 @@ pub const SWITCHES: &[Switch] = &[
         10..=5_000,
         "time one answer may take with the clock on (default 400; the judge allows 500)"
     ),
+    Switch {
+        key: "wall",
+        flag: "--wall-budget-ms",
+        values: "MS",
+        help: "wall time one answer may take from its command, with the clock on (default \
+               400; testing tools allow 500; 0: the CPU budget alone, reproducible under load)",
+        kind: SwitchKind::Reproducible,
+        set: |c, v| {
+            parse_within(v, 0..=5_000)
+                .map(|n| c.wall_budget_ms = n)
+                .is_some()
+        },
+        get: |c| c.wall_budget_ms.to_string(),
+    },
     on_off!(
         "cv",
         "--control-variate",

@@ -146,3 +146,35 @@ pub fn constant_deal(a: &str, b: &str, t: u8) -> Deal {
 pub fn golden_deal() -> Deal {
     deal(include_str!("../data/golden-input.txt"))
 }
+
+/// The bot binary next to this test's harness binary, (re)built so that it is the same
+/// code as the in-process bot (cargo makes this a no-op when it is up to date).
+pub fn bot_binary() -> std::path::PathBuf {
+    let release_dir = std::path::Path::new(env!("CARGO_BIN_EXE_harness"))
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let bot = release_dir.join("yacht-bot");
+    {
+        let target_dir = release_dir.parent().unwrap();
+        let workspace = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .unwrap();
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+        let status = std::process::Command::new(cargo)
+            .args([
+                "build",
+                "--release",
+                "-p",
+                "yacht-auction",
+                "--bin",
+                "yacht-bot",
+            ])
+            .env("CARGO_TARGET_DIR", target_dir)
+            .current_dir(workspace)
+            .status()
+            .unwrap();
+        assert!(status.success(), "building yacht-bot failed");
+    }
+    bot
+}

@@ -12,7 +12,7 @@
 //! was built and measured level with the fixed count against both designs that do not
 //! share our table (docs/experiments.md#anytime-search), and removed.
 
-use crate::clock::CpuInstant;
+use crate::clock::{Deadline, StopClock};
 
 use super::rollout::{play_rollouts_from, Futures};
 use super::wincurve::WinCurve;
@@ -26,6 +26,8 @@ pub struct SearchStats {
     pub rollouts: usize,
     /// The count asked for.
     pub base: usize,
+    /// The clock that cut the search short, if one did.
+    pub stopped_by: Option<StopClock>,
 }
 
 impl SearchStats {
@@ -44,20 +46,19 @@ pub struct Starts {
 }
 
 /// The curves (we get A, we get B) of an auction: `base` rollouts on the same futures for
-/// both, stopped at `deadline` if it comes first (none: the fixed count). Each curve is
-/// calibrated to the table's mean with `control`.
+/// both, stopped at `deadline` if it comes first on either of its clocks (none: the fixed
+/// count). Each curve is calibrated to the table's mean with `control`.
 pub fn timed_curves(
     starts: &Starts,
     futures: &mut Futures,
     base: usize,
-    deadline: Option<CpuInstant>,
+    deadline: Option<Deadline>,
     control: bool,
     cache: &mut ChoiceCache,
 ) -> ([WinCurve; 2], SearchStats) {
-    let now = CpuInstant::now();
     // Half the time left for the first curve; the second replays as many futures until
     // the deadline, and the first keeps only those the second reached.
-    let deadline_a = deadline.map(|d| now + d.saturating_duration_since(now) / 2);
+    let deadline_a = deadline.map(|d| d.halfway());
     let wanted = futures.first(base.max(1));
     let mut a = play_rollouts_from(starts.me[0], starts.opp[0], wanted, deadline_a, cache);
     let b = play_rollouts_from(
@@ -72,6 +73,7 @@ pub fn timed_curves(
     let stats = SearchStats {
         rollouts: b.played(),
         base: base.max(1),
+        stopped_by: b.stopped_by.or(a.stopped_by),
     };
     (curves, stats)
 }
@@ -79,9 +81,11 @@ pub fn timed_curves(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clock::{AnswerStart, CpuInstant, WallBudget};
     use crate::engine::search::rollout::sample_futures;
     use crate::engine::search::wincurve::after_table_scoring;
     use crate::rng::Pcg64;
+    use std::time::Duration;
 
     /// Two players after round 3's scoring, A and B assigned both ways.
     fn starts() -> Starts {
@@ -107,7 +111,7 @@ mod tests {
         }
     }
 
-    fn search(deadline: Option<CpuInstant>) -> ([WinCurve; 2], SearchStats) {
+    fn search(deadline: Option<Deadline>) -> ([WinCurve; 2], SearchStats) {
         let mut futures = Futures::new(3, 11);
         let mut cache = ChoiceCache::new();
         timed_curves(&starts(), &mut futures, 64, deadline, true, &mut cache)
@@ -127,6 +131,7 @@ mod tests {
         let (curves, stats) = search(None);
         assert_eq!(stats.rollouts, 64);
         assert!(!stats.clock_stopped());
+        assert_eq!(stats.stopped_by, None);
         let s = starts();
         let futures = sample_futures(3, 64, 11);
         let mut cache = ChoiceCache::new();
@@ -137,12 +142,44 @@ mod tests {
 
     #[test]
     fn a_spent_budget_stops_the_search_on_the_clock() {
-        let (curves, stats) = search(Some(CpuInstant::now()));
+        let (curves, stats) = search(Some(Deadline {
+            cpu: CpuInstant::now(),
+            wall: None,
+        }));
         assert!(stats.clock_stopped(), "{stats:?}");
+        assert_eq!(stats.stopped_by, Some(StopClock::Cpu));
         assert!(stats.rollouts >= 1 && stats.rollouts < 64, "{stats:?}");
         // Both curves stand on the same futures.
         for curve in &curves {
             assert!((0.0..=1.0).contains(&curve.at(0.0)));
         }
+    }
+
+    #[test]
+    fn a_spent_wall_budget_stops_the_search_on_the_wall_clock() {
+        // The CPU budget is a minute away; the wall budget is spent from the start.
+        let (_, stats) = search(Some(Deadline {
+            cpu: CpuInstant::now() + Duration::from_secs(60),
+            wall: Some(WallBudget {
+                start: AnswerStart::now(),
+                budget: Duration::ZERO,
+                after_cpu: Duration::ZERO,
+            }),
+        }));
+        assert!(stats.clock_stopped(), "{stats:?}");
+        assert_eq!(stats.stopped_by, Some(StopClock::Wall));
+    }
+
+    #[test]
+    fn an_unspent_wall_budget_plays_the_whole_count() {
+        let (_, stats) = search(Some(Deadline {
+            cpu: CpuInstant::now() + Duration::from_secs(60),
+            wall: Some(WallBudget {
+                start: AnswerStart::now(),
+                budget: Duration::from_secs(60),
+                after_cpu: Duration::from_millis(20),
+            }),
+        }));
+        assert_eq!((stats.rollouts, stats.stopped_by), (64, None));
     }
 }

@@ -7,7 +7,7 @@ use super::rollout::{play_rollouts, play_rollouts_from, sample_futures, Futures}
 use super::wincurve::{
     after_table_scoring, final_rest_points, pairs_curve, sure_win_probability, WinCurve,
 };
-use crate::clock::CpuInstant;
+use crate::clock::{AnswerStart, CpuInstant, Deadline, WallBudget};
 use crate::engine::config::BotConfig;
 use crate::engine::track::view::GameView;
 use crate::engine::value::bidding::{bundle_values, POINTS_PER_UNIT};
@@ -178,9 +178,9 @@ pub fn win_curves(
     win_search(view, config, a, b).curves()
 }
 
-/// [`win_search_timed`] without what the rollouts played.
+/// [`win_search_timed`] without what the rollouts played, and without a wall clock.
 pub fn win_search(view: &GameView, config: &BotConfig, a: &Counts, b: &Counts) -> WinSearch {
-    win_search_timed(view, config, a, b).0
+    win_search_timed(view, config, a, b, None).0
 }
 
 /// The win search of the open auction: no curves before `first_round` (0: never) or
@@ -188,13 +188,15 @@ pub fn win_search(view: &GameView, config: &BotConfig, a: &Counts, b: &Counts) -
 /// transfer, counting what the auctions left are expected to earn with
 /// [`BotConfig::earnings_gate`]). Before round 11 the curves are [`rollouts_for_round`]
 /// rollouts ([`timed_curves`]); with `use_clock` they stop within
-/// [`BotConfig::budget_ms`] of the call. Also returns what the rollouts played, where
-/// they ran.
+/// [`BotConfig::budget_ms`] of CPU time from the call, and, given when the command was
+/// read (`answer`), within [`BotConfig::wall_budget_ms`] of wall time from then
+/// (0: no wall budget). Also returns what the rollouts played, where they ran.
 pub fn win_search_timed(
     view: &GameView,
     config: &BotConfig,
     a: &Counts,
     b: &Counts,
+    answer: Option<AnswerStart>,
 ) -> (WinSearch, Option<SearchStats>) {
     let (first_round, use_clock) = (config.win_from_round, config.use_clock);
     // Only play reads the clock; bench never does.
@@ -264,8 +266,18 @@ pub fn win_search_timed(
             opp: [b, a].map(|theirs| after_table_scoring(&view.opp, theirs)),
         };
         let budget = Duration::from_millis(u64::from(config.budget_ms));
-        let deadline =
-            started.map(|t| t + budget.saturating_sub(Duration::from_millis(AFTER_ROLLOUTS_MS)));
+        let after = Duration::from_millis(AFTER_ROLLOUTS_MS);
+        let wall = answer
+            .filter(|_| config.wall_budget_ms > 0)
+            .map(|start| WallBudget {
+                start,
+                budget: Duration::from_millis(u64::from(config.wall_budget_ms)),
+                after_cpu: after,
+            });
+        let deadline = started.map(|t| Deadline {
+            cpu: t + budget.saturating_sub(after),
+            wall,
+        });
         let (curves, played) = timed_curves(
             &starts,
             &mut futures,

@@ -10,7 +10,7 @@
 //! ([`super::control_variate`]). The same dice serve both assignments (common random
 //! numbers), so the comparison of A against B is far less noisy than either curve.
 
-use crate::clock::CpuInstant;
+use crate::clock::{Deadline, StopClock};
 
 use super::control_variate::calibration_weights;
 use super::wincurve::{after_table_scoring, WinCurve};
@@ -98,6 +98,8 @@ pub struct Rollouts {
     /// What the table expects of them: twice the difference of total plus expected
     /// remaining score from the states after this round's scoring.
     pub table_mean_doubled: f64,
+    /// The clock that stopped them short of the futures asked for, if one did.
+    pub stopped_by: Option<StopClock>,
 }
 
 impl Rollouts {
@@ -143,7 +145,7 @@ pub fn play_rollouts(
     mine: &Counts,
     theirs: &Counts,
     futures: &[Vec<FutureRound>],
-    deadline: Option<CpuInstant>,
+    deadline: Option<Deadline>,
     cache: &mut ChoiceCache,
 ) -> Rollouts {
     let me0 = after_table_scoring(me, mine);
@@ -157,14 +159,16 @@ pub fn play_rollouts_from(
     me0: PlayerState,
     opp0: PlayerState,
     futures: &[Vec<FutureRound>],
-    deadline: Option<CpuInstant>,
+    deadline: Option<Deadline>,
     cache: &mut ChoiceCache,
 ) -> Rollouts {
     let mut doubled: Vec<i64> = Vec::with_capacity(futures.len());
+    let mut stopped_by = None;
     for (i, future) in futures.iter().enumerate() {
-        // The clock is read once per batch, and never without a deadline (bench).
+        // The clocks are read once per batch, and never without a deadline (bench).
         let batch_done = i > 0 && i % CLOCK_EVERY_ROLLOUTS == 0;
-        if batch_done && deadline.is_some_and(|d| CpuInstant::now() >= d) {
+        if batch_done && let Some(clock) = deadline.and_then(|d| d.passed()) {
+            stopped_by = Some(clock);
             break;
         }
         doubled.push(play_future(me0, opp0, future, cache));
@@ -172,6 +176,7 @@ pub fn play_rollouts_from(
     Rollouts {
         doubled,
         table_mean_doubled: table_mean_doubled(&me0, &opp0),
+        stopped_by,
     }
 }
 
@@ -284,6 +289,7 @@ mod tests {
         let r = Rollouts {
             doubled: vec![-9_000, -3_000, -3_000, 1_000, 2_000, 8_000],
             table_mean_doubled: 2_000.0,
+            stopped_by: None,
         };
         let (plain, control) = (r.curve(false), r.curve(true));
         let mut last = 0.0;
