@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod contest;
 pub mod export;
+pub mod html;
 pub mod matchmaking;
 pub mod measure;
 pub mod player;

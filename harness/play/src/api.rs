@@ -12,6 +12,7 @@ use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, StatusCode};
+use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -24,6 +25,7 @@ use yacht::rules::category::{bonus_gain_k, Category, POINTS_PER_K};
 use yacht::rules::dice::sub;
 
 use crate::game::{Game, Submission};
+use crate::guard::{guard, AllowedHosts};
 use crate::hints::{hint, Hint};
 use crate::human::lock;
 use crate::opponents::Opponent;
@@ -233,8 +235,9 @@ fn random_u64() -> Result<u64, String> {
     Ok(u64::from_le_bytes(bytes))
 }
 
-/// The routes.
-pub fn router(server: Arc<Server>) -> Router {
+/// The routes, each behind the [`guard`](crate::guard): only requests from the page itself,
+/// addressed to one of `allowed`'s names, reach them.
+pub fn router(server: Arc<Server>, allowed: AllowedHosts) -> Router {
     Router::new()
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
@@ -250,6 +253,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/games/{id}/log", get(log_text))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "path", "no such page") })
         .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
+        .layer(middleware::from_fn_with_state(Arc::new(allowed), guard))
         .with_state(server)
 }
 

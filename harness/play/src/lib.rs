@@ -9,6 +9,7 @@
 
 pub mod api;
 pub mod game;
+pub mod guard;
 pub mod hints;
 pub mod human;
 pub mod opponents;
@@ -19,9 +20,15 @@ pub mod threaded;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-/// Starts serving on `listener` until the process ends.
-pub async fn serve(listener: tokio::net::TcpListener, server: api::Server) -> std::io::Result<()> {
-    axum::serve(listener, api::router(Arc::new(server))).await
+/// Starts serving on `listener` until the process ends, answering only to the names of
+/// the address it listens on and `hosts` ([`guard::AllowedHosts`]).
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    server: api::Server,
+    hosts: &[String],
+) -> std::io::Result<()> {
+    let allowed = guard::AllowedHosts::for_listener(listener.local_addr()?, hosts);
+    axum::serve(listener, api::router(Arc::new(server), allowed)).await
 }
 
 /// Binds `addr` (a busy port is an error, said plainly).

@@ -20,6 +20,11 @@ struct Args {
     /// and start games that cost this machine CPU).
     #[arg(long, value_name = "ADDR")]
     listen: Option<SocketAddr>,
+    /// A further name the server answers to, as the browser sends it in `Host` (e.g.
+    /// `mybox.lan`, with `--listen 0.0.0.0:8080`); repeatable. Requests naming any other
+    /// host are refused, so that no other web page can reach the server by DNS rebinding.
+    #[arg(long = "host", value_name = "NAME")]
+    hosts: Vec<String>,
     /// Where games are written as they are played (and resumed from).
     #[arg(long, value_name = "DIR", default_value = "games")]
     games: PathBuf,
@@ -48,9 +53,13 @@ async fn main() -> ExitCode {
             "yacht-play: open http://{shown}/ (games in {})",
             args.games.display()
         );
-        yacht_play::serve(listener, Server::new(store, menu(&args.players)))
-            .await
-            .map_err(|e| e.to_string())
+        yacht_play::serve(
+            listener,
+            Server::new(store, menu(&args.players)),
+            &args.hosts,
+        )
+        .await
+        .map_err(|e| e.to_string())
     };
     match run.await {
         Ok(()) => ExitCode::SUCCESS,

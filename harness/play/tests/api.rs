@@ -183,3 +183,110 @@ async fn the_api_answers_and_refuses_as_documented() {
     }
     let _ = std::fs::remove_dir_all(&server.games);
 }
+
+/// The number of games in the server's folder (one metadata file each).
+fn games_on_disk(server: &common::TestServer) -> usize {
+    std::fs::read_dir(&server.games).map_or(0, |d| {
+        d.filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "json"))
+        })
+        .count()
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_servers_own_page_can_drive_it() {
+    let server = common::start("guard").await;
+    let http = Client::new();
+    let own = format!("http://{}", server.addr);
+    let new_game = r#"{"opponent": "level-1"}"#;
+    let before = games_on_disk(&server);
+
+    // A cross-site "simple" request (no preflight in a browser): text/plain, another origin.
+    let response = http
+        .post(server.url("/api/games"))
+        .header("content-type", "text/plain")
+        .header("origin", "http://evil.example")
+        .body(new_game)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+    // The same without an Origin (a form or a program): still not JSON, so refused.
+    for content_type in [
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data",
+    ] {
+        let response = http
+            .post(server.url("/api/games"))
+            .header("content-type", content_type)
+            .body(new_game)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(
+            response.status(),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "{content_type}"
+        );
+    }
+    // JSON from another origin, or from a sandboxed frame (Origin: null).
+    for origin in [
+        "http://evil.example",
+        "null",
+        "https://127.0.0.1",
+        "http://localhost:1",
+    ] {
+        let response = http
+            .post(server.url("/api/games"))
+            .header("content-type", "application/json")
+            .header("origin", origin)
+            .body(new_game)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::FORBIDDEN, "{origin}");
+    }
+    assert_eq!(
+        games_on_disk(&server),
+        before,
+        "no refused request started a game"
+    );
+
+    // A DNS-rebinding page: the right address, another host name. No data, for any path.
+    for path in ["/", "/api/opponents", "/app.js"] {
+        let response = http
+            .get(server.url(path))
+            .header("host", format!("evil.example:{}", server.addr.port()))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::MISDIRECTED_REQUEST, "{path}");
+        let body = response.text().await.unwrap();
+        assert!(
+            !body.contains("level-1") && !body.contains("<script"),
+            "{body}"
+        );
+    }
+
+    // The page's own request, as the browser sends it, plays.
+    for host in [
+        own.clone(),
+        format!("http://localhost:{}", server.addr.port()),
+    ] {
+        let response = http
+            .post(server.url("/api/games"))
+            .header("content-type", "application/json")
+            .header("origin", host.clone())
+            .header("host", host.trim_start_matches("http://"))
+            .body(new_game)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{host}");
+    }
+    assert_eq!(games_on_disk(&server), before + 2);
+    let _ = std::fs::remove_dir_all(&server.games);
+}

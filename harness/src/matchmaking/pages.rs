@@ -5,14 +5,7 @@
 use std::fmt::Write as _;
 
 use super::league::{League, VIRTUAL_DRAWS_PER_PAIR};
-
-/// Escapes text for HTML.
-pub fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+use crate::html::escape_html as escape;
 
 fn page(title: &str, body: &str) -> String {
     format!(

@@ -200,7 +200,7 @@ pub fn svg(title: &str, series: &[(String, Reliability)]) -> String {
             40.0 + 18.0 * i as f64,
             SIZE + 18.0,
             50.0 + 18.0 * i as f64,
-            crate::replay::report::escape_html(name),
+            crate::html::escape_html(name),
             r.count,
             r.ece()
         );

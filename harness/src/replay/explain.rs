@@ -196,7 +196,7 @@ pub fn explain_text(bids: &[ExplainedBid]) -> String {
 
 /// The same as an HTML section: a table with a row per auction.
 pub fn explain_html(bids: &[ExplainedBid]) -> String {
-    use super::report::escape_html;
+    use crate::html::escape_html;
     let mut out = String::from(
         "<h2>Why the bot bid what it did</h2>\n<p class=\"legend\">Its bid; the safe bid its \
          limits hold it to (the equilibrium, or the maximin on win curves); the model's best \

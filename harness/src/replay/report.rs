@@ -10,6 +10,7 @@ use yacht::table::TABLE_UNITS_PER_K;
 use super::analysis::{BidReview, PutReview, RerunOutcome, SideReview, Verdict};
 use super::explain::{explain_html, ExplainedBid};
 use super::{Bid, GameLog, Side};
+use crate::html::escape_html;
 
 /// Table units as kilo-points with two decimals, e.g. `123.45k`.
 fn kilo(units: i32) -> String {
@@ -171,22 +172,6 @@ pub fn rerun_text(outcome: &RerunOutcome) -> String {
         outcome.answers.len(),
         outcome.mismatches().count()
     );
-    out
-}
-
-/// Escapes text for HTML element content and attribute values.
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(ch),
-        }
-    }
     out
 }
 

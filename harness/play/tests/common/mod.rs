@@ -29,7 +29,9 @@ pub async fn start(name: &str) -> TestServer {
         .await
         .unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(yacht_play::serve(listener, Server::new(store, menu(&[]))));
+    tokio::spawn(
+        async move { yacht_play::serve(listener, Server::new(store, menu(&[])), &[]).await },
+    );
     TestServer { addr, games }
 }
 
