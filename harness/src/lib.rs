@@ -13,5 +13,6 @@ pub mod measure;
 pub mod player;
 pub mod referee;
 pub mod replay;
+pub mod review;
 pub mod samples;
 pub mod stats;

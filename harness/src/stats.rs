@@ -15,7 +15,7 @@ mod pentanomial;
 pub mod sprt;
 
 pub use elo::{elo, nelo_of_pair_t, pair_t_of_nelo, Estimate, ELO_PER_T};
-pub use match_stats::{MatchStats, PairRecord};
+pub use match_stats::{AdjustedScores, MatchStats, PairRecord};
 pub use moments::{mean_and_variance, normal_cdf, Moments, Z_95};
 pub use pentanomial::{Pentanomial, HALF_PAIR_SCORES};
 

@@ -219,7 +219,8 @@ pub struct SprtArgs {
     #[command(flatten)]
     deadlines: DeadlineArgs,
     /// Continue an interrupted run of the same test, seed and batch size from the
-    /// `resume` of its last batch line (`BATCHES:LL,LD,WL+DD,WD,WW`).
+    /// `resume` of its last batch line (`BATCHES:LL,LD,WL+DD,WD,WW`, with the luck-adjusted
+    /// sums after a `;`).
     #[arg(long, value_name = "POSITION")]
     resume: Option<String>,
     /// Write one JSON line per game to this file as each game ends.
@@ -232,6 +233,11 @@ pub struct SprtArgs {
     /// Also write the LLR after each batch as a self-contained HTML chart here.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
+    /// Test on the luck-adjusted pair scores: the same hypotheses (the bounds' nElo read
+    /// with the raw pairs' spread), with the dice's share of the variance taken out, so
+    /// it decides in far fewer pairs (the factor is the report's variance ratio).
+    #[arg(long)]
+    adjusted: bool,
 }
 
 impl SprtArgs {
@@ -253,6 +259,7 @@ impl SprtArgs {
                     shards: self.shard.count,
                     batch: Some(self.batch.max(1)),
                     sprt: Some([self.nelo0, self.nelo1, self.alpha, self.beta]),
+                    adjusted: self.adjusted,
                 };
                 Some(ResultsTarget {
                     sink: Arc::new(ResultsSink::create(path, key, self.shard.index)?),
@@ -274,6 +281,7 @@ impl SprtArgs {
             resume,
             shard: self.shard,
             results,
+            adjusted: self.adjusted,
         };
         let mut looks = Vec::new();
         let (status, decision) = run_sprt(&run, |status, position| {

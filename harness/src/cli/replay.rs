@@ -29,6 +29,17 @@ pub struct ReplayArgs {
     /// Per-answer timeout of the re-run, milliseconds.
     #[arg(long, default_value_t = 2000)]
     rerun_timeout_ms: u64,
+    /// Review both sides instead: every bid and scoring against the best one by win
+    /// probability (what it cost, marked ?! ? ??), the luck of every roll and tied coin,
+    /// and each side's accuracy, luck and luck-adjusted result.
+    #[arg(long)]
+    review: bool,
+    /// With --review: also write the review as JSON here.
+    #[arg(long, value_name = "FILE", requires = "review")]
+    json: Option<PathBuf>,
+    /// With --review: rollouts per win curve and per scoring's candidates.
+    #[arg(long, default_value_t = crate::review::decisions::REVIEW_ROLLOUTS, requires = "review")]
+    rollouts: usize,
 }
 
 impl ReplayArgs {
@@ -38,6 +49,16 @@ impl ReplayArgs {
         let side = Side::from_arg(&self.side).ok_or("side must be first or second")?;
         let text = std::fs::read_to_string(log).map_err(|e| format!("{}: {e}", log.display()))?;
         let game = replay::parse_log(&text).map_err(|e| format!("{}: {e}", log.display()))?;
+        if self.review {
+            let review = crate::review::review_log(&game, self.rollouts.max(1), None)
+                .map_err(|e| e.to_string())?;
+            print!("{}", crate::review::output::review_text(&review));
+            if let Some(path) = &self.json {
+                std::fs::write(path, crate::review::output::review_json(&review))
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+            return Ok(());
+        }
         let review = replay::review(&game, side).map_err(|e| e.to_string())?;
         print!("{}", replay::text_report(&game, &review));
         let explained = match self.explain {

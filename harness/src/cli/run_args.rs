@@ -115,6 +115,7 @@ impl RunArgs {
             shards: self.shard.count,
             batch: None,
             sprt,
+            adjusted: false,
         };
         Ok(Some(ResultsTarget {
             sink: Arc::new(ResultsSink::create(path, run, self.shard.index)?),

@@ -18,7 +18,7 @@ use super::gauntlet::Paired;
 use std::collections::BTreeMap;
 
 use super::merge::{MatchPairs, Merged};
-use crate::stats::{PairRecord, Z_95};
+use crate::stats::{Moments, PairRecord, Z_95};
 
 /// A match's deal pairs by deal index.
 type Pairs = BTreeMap<usize, PairRecord>;
@@ -45,6 +45,9 @@ pub struct Row {
     pub games_same: usize,
     /// Games whose result (the player's points) differs.
     pub results_differ: usize,
+    /// The luck-adjusted pair scores' difference, new − old (pairs whose four games all
+    /// carry their luck): its mean and the half-width of its 95% interval.
+    pub adjusted: Option<(f64, f64)>,
 }
 
 impl Row {
@@ -175,12 +178,24 @@ struct Tally {
     old_halves: Vec<u8>,
     games_same: usize,
     results_differ: usize,
+    /// Per pair, new's luck-adjusted pair score minus old's.
+    adjusted_differences: Vec<f64>,
+}
+
+/// X's luck-adjusted score over a pair (the mean of its two games'), if both carry it.
+fn adjusted_pair_score(pair: &PairRecord) -> Option<f64> {
+    let a = pair.games[0].adjusted(PairRecord::x_seat(0))?;
+    let b = pair.games[1].adjusted(PairRecord::x_seat(1))?;
+    Some(0.5 * (a + b))
 }
 
 impl Tally {
     fn add(&mut self, new: &PairRecord, old: &PairRecord) {
         self.new_halves.push(new.x_halves() as u8);
         self.old_halves.push(old.x_halves() as u8);
+        if let (Some(a), Some(b)) = (adjusted_pair_score(new), adjusted_pair_score(old)) {
+            self.adjusted_differences.push(a - b);
+        }
         for g in 0..2 {
             let (a, b) = (&new.games[g], &old.games[g]);
             let seat = PairRecord::x_seat(g);
@@ -205,6 +220,8 @@ impl Tally {
             paired: Paired::from_halves(&self.new_halves, &self.old_halves),
             games_same: self.games_same,
             results_differ: self.results_differ,
+            adjusted: Moments::from_counts(self.adjusted_differences.iter().map(|&d| (d, 1)))
+                .map(|m| (m.mean, m.margin_95())),
         }
     }
 }
@@ -231,11 +248,18 @@ pub fn report(new: &Side, old: &Side, comparison: &Comparison) -> String {
         .unwrap_or(8);
     let _ = writeln!(
         out,
-        "{:<width$} {:>6} | {:>7} {:>7} | {:^24} | {:>11} {:>9}",
-        "opponent", "pairs", "new", "old", "new - old [95%]", "games same", "differ"
+        "{:<width$} {:>6} | {:>7} {:>7} | {:^24} | {:^24} | {:>11} {:>9}",
+        "opponent",
+        "pairs",
+        "new",
+        "old",
+        "new - old [95%]",
+        "luck-adjusted [95%]",
+        "games same",
+        "differ"
     );
     let line = |out: &mut String, row: &Row| {
-        let difference = match row.difference() {
+        let interval = |dm: Option<(f64, f64)>| match dm {
             Some((d, m)) => format!(
                 "{:+6.2} [{:+6.2}, {:+6.2}]",
                 100.0 * d,
@@ -246,12 +270,13 @@ pub fn report(new: &Side, old: &Side, comparison: &Comparison) -> String {
         };
         let _ = writeln!(
             out,
-            "{:<width$} {:>6} | {:>6.2}% {:>6.2}% | {:^24} | {:>5} of {:<4} {:>6}",
+            "{:<width$} {:>6} | {:>6.2}% {:>6.2}% | {:^24} | {:^24} | {:>5} of {:<4} {:>6}",
             row.opponent,
             row.pairs,
             100.0 * row.new_rate,
             100.0 * row.old_rate,
-            difference,
+            interval(row.difference()),
+            interval(row.adjusted),
             row.games_same,
             2 * row.pairs,
             row.results_differ,
@@ -301,6 +326,7 @@ mod tests {
             old_halves: vec![2, 2, 2],
             games_same: 0,
             results_differ: 6,
+            adjusted_differences: vec![0.25, 0.125, -0.125],
         };
         let row = tally.row("x");
         assert_eq!((row.new_rate, row.old_rate), (2.0 / 3.0, 0.5));
@@ -312,5 +338,8 @@ mod tests {
             (margin - Z_95 * (2.0f64 / 27.0).sqrt()).abs() < 1e-9,
             "{margin}"
         );
+        // The adjusted differences' mean, 1/12, with their own interval.
+        let (d, m) = row.adjusted.unwrap();
+        assert!((d - 1.0 / 12.0).abs() < 1e-12 && m > 0.0, "{d} {m}");
     }
 }

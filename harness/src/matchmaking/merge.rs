@@ -19,7 +19,7 @@ use super::report::{match_report, tournament_table};
 use super::results::{read_file, ReadLine, RunKey};
 use super::sprt::{batch_line, verdict_line, Resume};
 use crate::stats::sprt::SprtConfig;
-use crate::stats::{MatchStats, PairRecord, Pentanomial};
+use crate::stats::{AdjustedScores, MatchStats, PairRecord, Pentanomial};
 
 /// One match of a run: `(x, y)` and its deal pairs by deal index.
 pub type MatchPairs = ((String, String), BTreeMap<usize, PairRecord>);
@@ -322,11 +322,19 @@ pub fn sprt(merged: &Merged) -> Result<MergedSprt, String> {
         .ok_or("no games")?;
     let mut text = String::new();
     let mut counts = Pentanomial::default();
+    let mut adjusted = AdjustedScores::default();
+    let status_of = |counts: &Pentanomial, adjusted: &AdjustedScores| {
+        if run.adjusted {
+            test.status_adjusted(counts, adjusted)
+        } else {
+            test.status(counts)
+        }
+    };
     let mut llr_by_pair = Vec::new();
     let mut played = 0usize;
     let mut batches = 0u64;
     let mut decision = None;
-    let mut status = test.status(&counts);
+    let mut status = status_of(&counts, &adjusted);
     while played < run.deals.count {
         let size = batch.min(run.deals.count - played);
         let deals: Vec<&PairRecord> = (played..played + size)
@@ -337,12 +345,18 @@ pub fn sprt(merged: &Merged) -> Result<MergedSprt, String> {
         }
         for pair in deals {
             counts.add_pair_halves(pair.x_halves());
-            llr_by_pair.push((counts.pairs(), test.llr(&counts)));
+            adjusted.add_pair(pair);
+            llr_by_pair.push((counts.pairs(), status_of(&counts, &adjusted).llr()));
         }
         played += size;
         batches += 1;
-        status = test.status(&counts);
-        text += &batch_line(&status, &Resume { batches, counts });
+        status = status_of(&counts, &adjusted);
+        let position = Resume {
+            batches,
+            counts,
+            adjusted,
+        };
+        text += &batch_line(&status, &position);
         text.push('\n');
         decision = status.decision();
         if decision.is_some() {
@@ -354,7 +368,11 @@ pub fn sprt(merged: &Merged) -> Result<MergedSprt, String> {
     } else {
         format!(
             "undecided after {batches} batches in deal order (the next batch, deals {played}.., is not in the results): resume {}",
-            Resume { batches, counts }
+            Resume {
+                batches,
+                counts,
+                adjusted
+            }
         )
     };
     text += &verdict;

@@ -47,6 +47,27 @@ pub(crate) fn score_percent_and_elo(s: &MatchStats) -> ([f64; 3], [f64; 3]) {
     (rates.map(|r| 100.0 * r), rates.map(elo))
 }
 
+/// X's luck-adjusted score with its interval, the factor by which the luck correction
+/// cut the pairs' variance, X's mean luck and its correlation with the result; `None`
+/// without luck records.
+pub(crate) fn adjusted_line(a: &crate::stats::AdjustedScores) -> Option<String> {
+    let (rate, low, high) = a.rate_interval()?;
+    let ratio = a
+        .variance_ratio()
+        .map_or("-".to_string(), |r| format!("{r:.2}x"));
+    let (luck, luck_se) = a.luck_mean()?;
+    let corr = a
+        .luck_result_correlation()
+        .map_or("-".to_string(), |c| format!("{c:.2}"));
+    Some(format!(
+        "luck-adjusted: score {:.2}% [{:.2}%, {:.2}%] (95%; the pairs' variance {ratio} smaller); X's luck {luck:+.4} ± {:.4} a game, its correlation with the result {corr}",
+        100.0 * rate,
+        100.0 * low,
+        100.0 * high,
+        1.96 * luck_se
+    ))
+}
+
 /// The full report of one match.
 pub fn match_report(outcome: &MatchOutcome) -> String {
     let s = &outcome.stats;
@@ -86,6 +107,23 @@ pub fn match_report(outcome: &MatchOutcome) -> String {
         .map(|(n, c)| format!("{n} {c}"))
         .collect();
     let _ = writeln!(out, "pairs (X's view): {}", penta.join(", "));
+    if let Some(line) = adjusted_line(&s.adjusted) {
+        let _ = writeln!(out, "{line}");
+        if s.luck_cpu_micros > 0 {
+            let players: u64 = s.times[0][Clock::Cpu as usize]
+                .iter()
+                .chain(&s.times[1][Clock::Cpu as usize])
+                .flatten()
+                .map(|&us| u64::from(us))
+                .sum();
+            let _ = writeln!(
+                out,
+                "the luck took {:.1} ms of CPU a game, {:.1}% of the players' CPU time",
+                s.luck_cpu_micros as f64 / 1000.0 / s.games.max(1) as f64,
+                100.0 * s.luck_cpu_micros as f64 / players.max(1) as f64
+            );
+        }
+    }
     let _ = writeln!(
         out,
         "{:<10} {:>10} {:>10} {:>10}   (means over {} completed games)",

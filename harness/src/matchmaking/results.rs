@@ -57,6 +57,9 @@ pub struct RunKey {
     pub batch: Option<usize>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sprt: Option<[f64; 4]>,
+    /// Whether an SPRT tests the luck-adjusted pair scores (`sprt --adjusted`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub adjusted: bool,
 }
 
 /// An abort: the seat, the side of the match (x or y), the judge's reason, and the command
@@ -119,6 +122,19 @@ pub struct GameLine {
     /// CPU times by seat, what the judge charges (`null` for a player without a CPU clock).
     #[serde(default)]
     pub cpu_times: [Option<TimesLine>; 2],
+    /// X's luck: what the game's chance events did to X's win probability next to their
+    /// mean (`harness::review::luck`; mean zero given the position). Absent in files
+    /// written before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub luck: Option<f64>,
+    /// X's luck-adjusted result: `x_points − luck`, on the same 0–1 scale (it may leave
+    /// it), with the same expectation as `x_points` and, where the luck explains the
+    /// dice, far less variance.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjusted: Option<f64>,
+    /// CPU time the referee spent on the luck, microseconds.
+    #[serde(default)]
+    pub luck_cpu_us: u64,
 }
 
 /// Where the lines go, and the run they belong to.
@@ -247,6 +263,9 @@ pub fn game_line(
         }),
         times: [0, 1].map(|seat| times_line(record.times[seat].clock(Clock::Wall))),
         cpu_times: [0, 1].map(|seat| times_line(record.times[seat].clock(Clock::Cpu))),
+        luck: record.luck.map(|l| l[x_seat]),
+        adjusted: record.adjusted(x_seat),
+        luck_cpu_us: record.luck_cpu_micros,
     }
 }
 
@@ -313,6 +332,12 @@ impl ReadLine {
             category_points: l.categories,
             bid_points: l.bids,
             times,
+            luck: l.luck.map(|x_luck| {
+                let mut by_seat = [-x_luck; 2];
+                by_seat[PairRecord::x_seat(l.game as usize)] = x_luck;
+                by_seat
+            }),
+            luck_cpu_micros: l.luck_cpu_us,
             log: None,
         })
     }
@@ -369,6 +394,7 @@ mod tests {
             shards: 2,
             batch: None,
             sprt: None,
+            adjusted: false,
         }
     }
 
@@ -397,6 +423,8 @@ mod tests {
                 },
                 ResponseTimes::default(),
             ],
+            luck: Some([-0.125, 0.125]),
+            luck_cpu_micros: 0,
             log: None,
         };
         let line = game_line(&run(), 2, ("bot", "sample:3"), (4, 99), 1, &record);
@@ -411,6 +439,8 @@ mod tests {
             ("y", "ROLL", 7)
         );
         assert_eq!(line.x_points, 1.0);
+        // X (the second seat) won with luck +0.125: adjusted 0.875.
+        assert_eq!((line.luck, line.adjusted), (Some(0.125), Some(0.875)));
         assert_eq!(abort.clock.as_deref(), Some("cpu"));
         assert!(line.times[1].is_none());
         assert_eq!(line.times[0].as_ref().unwrap().max_ms, 51.0);

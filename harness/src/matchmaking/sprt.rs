@@ -4,7 +4,7 @@ use super::matches::{run_match, Deals, MatchConfig, ResultsTarget, RunSettings, 
 use crate::player::PlayerSpec;
 use crate::referee::RefereeOptions;
 use crate::stats::sprt::{Decision, SprtConfig, SprtStatus};
-use crate::stats::Pentanomial;
+use crate::stats::{AdjustedScores, Pentanomial};
 use yacht::game::deal::mix;
 
 /// An SPRT of X against Y.
@@ -29,12 +29,40 @@ pub struct SprtRun {
     pub shard: Shard,
     /// Per-game records (each batch's deals numbered on from the batches before).
     pub results: Option<ResultsTarget>,
+    /// Test on the luck-adjusted pair scores ([`SprtConfig::status_adjusted`]) rather than
+    /// the pentanomial counts.
+    pub adjusted: bool,
 }
 
-/// The line printed after each batch.
+impl SprtRun {
+    /// The test's state after these counts.
+    pub fn status(&self, position: &Resume) -> SprtStatus {
+        if self.adjusted {
+            self.test
+                .status_adjusted(&position.counts, &position.adjusted)
+        } else {
+            self.test.status(&position.counts)
+        }
+    }
+}
+
+/// The line printed after each batch (with the luck-adjusted score where the games
+/// carried their luck).
 pub fn batch_line(status: &SprtStatus, position: &Resume) -> String {
+    let adjusted = match (
+        position.adjusted.rate_interval(),
+        position.adjusted.variance_ratio(),
+    ) {
+        (Some((rate, low, high)), Some(ratio)) => format!(
+            "  adjusted {:.2}% [{:.2}, {:.2}] (variance {ratio:.2}x smaller)",
+            100.0 * rate,
+            100.0 * low,
+            100.0 * high
+        ),
+        _ => String::new(),
+    };
     format!(
-        "{}  pairs {}  resume {position}",
+        "{}{adjusted}  pairs {}  resume {position}",
         status.summary(),
         status.counts
     )
@@ -51,21 +79,47 @@ pub fn verdict_line(decision: Option<Decision>, status: &SprtStatus) -> String {
 }
 
 /// An interrupted SPRT's position: batches played (the next batch's deals follow on
-/// from them) and the counts so far. Resuming with the same seed and batch size is the
-/// same test as one never interrupted; a long test can span sessions.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// from them), the counts so far and the luck-adjusted scores' sums. Resuming with the
+/// same seed and batch size is the same test as one never interrupted; a long test can
+/// span sessions.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Resume {
     pub batches: u64,
     pub counts: Pentanomial,
+    pub adjusted: AdjustedScores,
 }
 
 impl std::str::FromStr for Resume {
     type Err = String;
 
-    /// `BATCHES:LL,LD,WL+DD,WD,WW`, as each batch's line prints it.
+    /// `BATCHES:LL,LD,WL+DD,WD,WW` and optionally `;` and the ten sums of the
+    /// luck-adjusted scores, as each batch's line prints it.
     fn from_str(text: &str) -> Result<Resume, String> {
-        let bad = || format!("--resume {text:?}: BATCHES:LL,LD,WL+DD,WD,WW (five pair counts)");
-        let (batches, counts) = text.split_once(':').ok_or_else(bad)?;
+        let bad = || {
+            format!(
+                "--resume {text:?}: BATCHES:LL,LD,WL+DD,WD,WW (five pair counts), then \
+                 optionally ;PAIRS,S1,...,S9 (the luck-adjusted sums), as a batch line prints it"
+            )
+        };
+        let (text_counts, sums) = match text.split_once(';') {
+            Some((c, s)) => (c, Some(s)),
+            None => (text, None),
+        };
+        let adjusted = match sums {
+            None => AdjustedScores::default(),
+            Some(sums) => {
+                let (pairs, sums) = sums.split_once(',').ok_or_else(bad)?;
+                let pairs = pairs.trim().parse::<u64>().map_err(|_| bad())?;
+                let values: Vec<i128> = sums
+                    .split(',')
+                    .map(|v| v.trim().parse::<i128>())
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| bad())?;
+                let values: [i128; 9] = values.try_into().map_err(|_| bad())?;
+                AdjustedScores::from_parts(pairs, values)
+            }
+        };
+        let (batches, counts) = text_counts.split_once(':').ok_or_else(bad)?;
         let batches = batches.trim().parse::<u64>().map_err(|_| bad())?;
         let counts: Vec<u64> = counts
             .split(',')
@@ -78,6 +132,7 @@ impl std::str::FromStr for Resume {
         Ok(Resume {
             batches,
             counts: Pentanomial::new(ll, ld, wl_dd, wd, ww),
+            adjusted,
         })
     }
 }
@@ -89,7 +144,13 @@ impl std::fmt::Display for Resume {
             f,
             "{}:{},{},{},{},{}",
             self.batches, c.ll, c.ld, c.wl_dd, c.wd, c.ww
-        )
+        )?;
+        if self.adjusted.pairs > 0 {
+            let (pairs, sums) = self.adjusted.to_parts();
+            let sums: Vec<String> = sums.iter().map(|v| v.to_string()).collect();
+            write!(f, ";{pairs},{}", sums.join(","))?;
+        }
+        Ok(())
     }
 }
 
@@ -101,11 +162,11 @@ pub fn run_sprt(
     run: &SprtRun,
     mut on_batch: impl FnMut(&SprtStatus, &Resume),
 ) -> Result<(SprtStatus, Option<Decision>), String> {
-    let mut counts = run.resume.counts;
+    let mut position = run.resume;
     let mut batch = run.resume.batches;
     let batch_deals = run.batch_deals.max(1);
     let whole = run.shard == Shard::WHOLE;
-    let status = run.test.status(&counts);
+    let status = run.status(&position);
     // A resumed test may already be decided, or out of deals.
     let mut played = batch as usize * batch_deals;
     if (whole && status.decision().is_some()) || played >= run.max_deals {
@@ -135,19 +196,15 @@ pub fn run_sprt(
                     }),
                 },
             })?;
-            counts += outcome.stats.pentanomial;
+            position.counts += outcome.stats.pentanomial;
+            position.adjusted += outcome.stats.adjusted;
         }
         played += count;
         batch += 1;
-        let status = run.test.status(&counts);
+        position.batches = batch;
+        let status = run.status(&position);
         if run.shard.owns(batch as usize - 1) {
-            on_batch(
-                &status,
-                &Resume {
-                    batches: batch,
-                    counts,
-                },
-            );
+            on_batch(&status, &position);
         }
         let decision = status.decision().filter(|_| whole);
         if decision.is_some() || played >= run.max_deals {
@@ -166,6 +223,11 @@ mod tests {
         assert_eq!(resume.batches, 4);
         assert_eq!(resume.counts, Pentanomial::new(423, 0, 1128, 0, 449));
         assert_eq!(resume.to_string().parse::<Resume>(), Ok(resume));
+        let mut adjusted = AdjustedScores::default();
+        adjusted.add(0.75, [0.1, -0.3], [1.0, 0.5]);
+        adjusted.add(0.25, [-0.2, 0.05], [0.0, 0.5]);
+        let with_luck = Resume { adjusted, ..resume };
+        assert_eq!(with_luck.to_string().parse::<Resume>(), Ok(with_luck));
         for bad in [
             "",
             "4",
@@ -173,6 +235,9 @@ mod tests {
             "4:1,2,3,4,5,6",
             "x:1,2,3,4,5",
             "4:1,2,-3,4,5",
+            "4:1,2,3,4,5;1,2,3",
+            "4:1,2,3,4,5;1,2,3,4,5,6,7,8,9,x",
+            "4:1,2,3,4,5;1,2.5,3,4,5,6,7,8,9,10",
         ] {
             assert!(bad.parse::<Resume>().is_err(), "{bad:?}");
         }
@@ -192,6 +257,7 @@ mod tests {
             resume,
             shard: Shard::WHOLE,
             results: None,
+            adjusted: false,
         }
     }
 
@@ -201,6 +267,7 @@ mod tests {
         let decided = Resume {
             batches: 500,
             counts: Pentanomial::new(0, 0, 0, 0, 5000),
+            ..Resume::default()
         };
         let mut batches = 0;
         let (status, decision) = run_sprt(&run(decided, 200_000), |_, _| batches += 1).unwrap();
@@ -210,6 +277,7 @@ mod tests {
         let undecided = Resume {
             batches: 3,
             counts: Pentanomial::new(10, 0, 10, 0, 10),
+            ..Resume::default()
         };
         let (status, decision) = run_sprt(&run(undecided, 30), |_, _| batches += 1).unwrap();
         assert_eq!(

@@ -20,11 +20,13 @@ pub mod record;
 
 use std::time::{Duration, Instant};
 
+use yacht::clock::CpuInstant;
 use yacht::game::{play, Deal, Event, Illegal, Seats, Stop};
 use yacht::protocol::{parse_answer, Answer, Command, Owed};
 use yacht::rules::category::POINTS_PER_K;
 
 use crate::player::{Deadline, Player, Received};
+use crate::review::luck::LuckTracker;
 pub use log::GameLog;
 pub use record::{
     micros, AbortReason, AnswerKind, Clock, ClockTimes, GameRecord, GameResult, ResponseTimes,
@@ -124,6 +126,9 @@ struct Referee<'a> {
     round: u8,
     /// The last answer asked of each seat, and in which round (where an abort happened).
     asked: [(AnswerKind, u8); 2],
+    /// The luck of the game's chance events, as they happen, and the CPU time it took.
+    luck: LuckTracker,
+    luck_cpu: Duration,
 }
 
 /// Plays one game of `deal` between `first` and `second`. `seeds` seed each player's
@@ -169,6 +174,8 @@ pub fn play_game_live<'a>(
         debug: Vec::new(),
         round: 0,
         asked: [(AnswerKind::Ready, 0); 2],
+        luck: LuckTracker::new(),
+        luck_cpu: Duration::ZERO,
     };
     // The loop sends FINISH to both, also after an abort.
     let played = play(deal, &mut referee);
@@ -216,6 +223,8 @@ pub fn play_game_live<'a>(
         category_points: states.map(|s| (s.category_k + s.bonus_k()) as i64 * POINTS_PER_K),
         bid_points: states.map(|s| s.bid_points),
         times: referee.times,
+        luck: Some(referee.luck.total()),
+        luck_cpu_micros: micros(referee.luck_cpu).into(),
         log: log.filter(|_| options.write_log),
     })
 }
@@ -322,6 +331,9 @@ impl Seats for Referee<'_> {
     }
 
     fn observe(&mut self, event: &Event) {
+        let started = CpuInstant::now();
+        self.luck.observe(event);
+        self.luck_cpu += started.elapsed();
         self.log_event(event);
         self.publish();
     }

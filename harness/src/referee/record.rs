@@ -149,7 +149,7 @@ pub fn micros(duration: std::time::Duration) -> u32 {
 }
 
 /// One finished (or aborted) game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
     pub result: GameResult,
     /// The seat that was aborted, and why.
@@ -168,6 +168,21 @@ pub struct GameRecord {
     pub late_clock: Option<Clock>,
     /// By seat, every player's.
     pub times: [ResponseTimes; 2],
+    /// Each seat's luck: the sum over the game's chance events (the rolls, the coins of
+    /// tied bids) of what each did to the seat's win probability next to its mean
+    /// ([`crate::review::luck`]); the two sum to zero. `None` where it was not followed (a
+    /// record read back from a file written before it was).
+    pub luck: Option<[f64; 2]>,
+    /// CPU time the referee spent on the luck, microseconds (0 in a record read back).
+    pub luck_cpu_micros: u64,
     /// The official log, when asked for.
     pub log: Option<String>,
+}
+
+impl GameRecord {
+    /// `seat`'s luck-adjusted result: its points (1, ½, 0) minus its luck.
+    pub fn adjusted(&self, seat: usize) -> Option<f64> {
+        let points = f64::from(self.result.half_points(seat)) / 2.0;
+        self.luck.map(|l| points - l[seat])
+    }
 }

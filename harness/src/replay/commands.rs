@@ -10,19 +10,52 @@ use yacht::rules::auction::AUCTION_ROUNDS;
 use super::analysis::Exchange;
 use super::{GameLog, Side};
 
+/// What a walk through a logged game sees, in the judge's order: every command each seat
+/// receives with the answer the log shows for it, and every step of the game.
+pub trait LogWalker {
+    /// `seat` receives `exchange.command` in round `exchange.round` (0 for `READY` and
+    /// `FINISH`); `exchange.logged` is its answer, where one is owed and the log shows it.
+    fn command(&mut self, seat: usize, exchange: &Exchange);
+    /// A step of the game (the official log's events).
+    fn event(&mut self, _event: &Event) {}
+}
+
+/// Plays the logged game through the game's one play loop, both seats answering from the
+/// log, showing `walker` everything. Stops where the log stops.
+pub fn walk(log: &GameLog, walker: &mut dyn LogWalker) {
+    let mut seats = Logged {
+        answers: [0, 1].map(|seat| logged_answers(log, seat)),
+        next: [0, 0],
+        round: 0,
+        walker,
+    };
+    play(&deal_of(log), &mut seats);
+}
+
+/// Records what one side receives.
+struct SideRecorder {
+    side: usize,
+    out: Vec<Exchange>,
+}
+
+impl LogWalker for SideRecorder {
+    fn command(&mut self, seat: usize, exchange: &Exchange) {
+        if seat == self.side {
+            self.out.push(*exchange);
+        }
+    }
+}
+
 /// The commands `side` received, in the judge's order (READY; per round ROLL, GET, SCORE,
 /// SET; FINISH if the game finished), each with the answer the log shows. Stops where the
 /// log stops.
 pub fn side_commands(log: &GameLog, side: Side) -> Vec<Exchange> {
-    let mut seats = Logged {
-        answers: [0, 1].map(|seat| logged_answers(log, seat)),
-        next: [0, 0],
+    let mut recorder = SideRecorder {
         side: side.index(),
-        round: 0,
         out: Vec::new(),
     };
-    play(&deal_of(log), &mut seats);
-    let mut out = seats.out;
+    walk(log, &mut recorder);
+    let mut out = recorder.out;
     // The judge sends FINISH after an abort too, but the log does not show it.
     if !log.finished && out.last().is_some_and(|e| e.command == Command::Finish) {
         out.pop();
@@ -93,25 +126,21 @@ fn logged_answers(log: &GameLog, seat: usize) -> Vec<Answer> {
     out
 }
 
-/// Both seats answering from the log; what `side` receives is recorded.
-struct Logged {
+/// Both seats answering from the log; the walker sees everything.
+struct Logged<'a> {
     answers: [Vec<Answer>; 2],
     next: [usize; 2],
-    side: usize,
     round: u8,
-    out: Vec<Exchange>,
+    walker: &'a mut dyn LogWalker,
 }
 
 /// The log shows no answer here.
 struct NotLogged;
 
-impl Seats for Logged {
+impl Seats for Logged<'_> {
     type Fault = NotLogged;
 
     fn send(&mut self, seat: usize, command: &Command) {
-        if seat != self.side {
-            return;
-        }
         let logged = command
             .owed()
             .and_then(|_| self.answers[seat].get(self.next[seat]).copied());
@@ -120,11 +149,14 @@ impl Seats for Logged {
         } else {
             self.round
         };
-        self.out.push(Exchange {
-            round,
-            command: *command,
-            logged,
-        });
+        self.walker.command(
+            seat,
+            &Exchange {
+                round,
+                command: *command,
+                logged,
+            },
+        );
     }
 
     fn answer(&mut self, seat: usize, _owed: Owed) -> Result<Answer, NotLogged> {
@@ -137,5 +169,6 @@ impl Seats for Logged {
         if let Event::Round(round) = *event {
             self.round = round;
         }
+        self.walker.event(event);
     }
 }

@@ -26,7 +26,7 @@ pub use analysis::{
     reconstruct, review, run_side, Exchange, Reconstruction, ReplayError, RerunOutcome, RoundTrace,
     SideReview,
 };
-pub use commands::side_commands;
+pub use commands::{side_commands, walk, LogWalker};
 pub use explain::{explain_html, explain_side, explain_text, ExplainedBid};
 pub use report::{dice_html, html_report, html_report_with, rerun_text, text_report, DICE_CSS};
 

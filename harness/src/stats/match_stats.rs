@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use super::moments::Moments;
 use super::pentanomial::Pentanomial;
 use crate::referee::{AbortReason, AnswerKind, Clock, GameRecord};
 
@@ -51,6 +52,143 @@ pub struct MatchStats {
     /// Decision (bid and scoring) times by side, clock and round (index 1..=13),
     /// microseconds.
     pub round_times: [[[Vec<u32>; 14]; 2]; 2],
+    /// The luck-adjusted results of the deal pairs whose games both carry their luck.
+    pub adjusted: AdjustedScores,
+    /// CPU time the referee spent on the luck, microseconds, over all games.
+    pub luck_cpu_micros: u64,
+}
+
+/// Deal pairs' luck-adjusted scores beside their raw ones, for the same pairs: X's
+/// points minus X's luck, halved over the pair (the raw score's scale), and X's luck.
+///
+/// The sums are fixed-point integers (units of 2⁻⁴⁰), so they are exact and the same in
+/// any order: a run, its shards merged, and a resumed SPRT print the same figures.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AdjustedScores {
+    pub pairs: u64,
+    /// Σ adjusted, Σ adjusted², Σ raw, Σ raw², then per game Σ luck, Σ luck², Σ luck·result,
+    /// Σ result, Σ result².
+    sums: [i128; 9],
+}
+
+/// Fixed-point units per unit.
+const FIXED: f64 = (1u64 << 40) as f64;
+
+fn fixed(v: f64) -> i128 {
+    (v * FIXED).round() as i128
+}
+
+fn float(v: i128) -> f64 {
+    v as f64 / FIXED
+}
+
+impl AdjustedScores {
+    /// Adds a deal pair whose two games both carry their luck (others are left out).
+    pub fn add_pair(&mut self, pair: &PairRecord) {
+        let lucks = [0, 1].map(|g| pair.games[g].luck.map(|l| l[PairRecord::x_seat(g)]));
+        if let [Some(l0), Some(l1)] = lucks {
+            let results = [0, 1]
+                .map(|g| f64::from(pair.games[g].result.half_points(PairRecord::x_seat(g))) / 2.0);
+            self.add(f64::from(pair.x_halves()) / 4.0, [l0, l1], results);
+        }
+    }
+
+    /// Adds a pair: X's raw score over the pair (0..=1), X's luck and X's result in each
+    /// game.
+    pub fn add(&mut self, raw: f64, lucks: [f64; 2], results: [f64; 2]) {
+        let adjusted = raw - 0.5 * (lucks[0] + lucks[1]);
+        self.pairs += 1;
+        let mut add = |i: usize, v: f64| self.sums[i] += fixed(v);
+        add(0, adjusted);
+        add(1, adjusted * adjusted);
+        add(2, raw);
+        add(3, raw * raw);
+        for (luck, result) in lucks.into_iter().zip(results) {
+            add(4, luck);
+            add(5, luck * luck);
+            add(6, luck * result);
+            add(7, result);
+            add(8, result * result);
+        }
+    }
+
+    fn sum(&self, i: usize) -> f64 {
+        float(self.sums[i])
+    }
+
+    /// The moments of the adjusted pair scores; `None` without pairs.
+    pub fn moments(&self) -> Option<Moments> {
+        moments_of(self.pairs, self.sum(0), self.sum(1))
+    }
+
+    /// The moments of the raw pair scores of the same pairs.
+    pub fn raw_moments(&self) -> Option<Moments> {
+        moments_of(self.pairs, self.sum(2), self.sum(3))
+    }
+
+    /// The adjusted score rate and its 95% interval.
+    pub fn rate_interval(&self) -> Option<(f64, f64, f64)> {
+        let m = self.moments()?;
+        Some((m.mean, m.mean - m.margin_95(), m.mean + m.margin_95()))
+    }
+
+    /// How many times smaller the adjusted pair scores' variance is than the raw ones':
+    /// the factor by which the luck correction cuts the pairs a measurement needs.
+    pub fn variance_ratio(&self) -> Option<f64> {
+        let (adjusted, raw) = (self.moments()?, self.raw_moments()?);
+        (adjusted.variance > 0.0).then(|| raw.variance / adjusted.variance)
+    }
+
+    /// X's mean luck per game and its standard error.
+    pub fn luck_mean(&self) -> Option<(f64, f64)> {
+        let m = moments_of(2 * self.pairs, self.sum(4), self.sum(5))?;
+        Some((m.mean, m.variance_of_mean().sqrt()))
+    }
+
+    /// The correlation of X's luck with X's result over the games: how much of the
+    /// result the dice explain.
+    pub fn luck_result_correlation(&self) -> Option<f64> {
+        let n = 2.0 * self.pairs as f64;
+        if n < 2.0 {
+            return None;
+        }
+        let (ml, mr) = (self.sum(4) / n, self.sum(7) / n);
+        let cov = self.sum(6) / n - ml * mr;
+        let vl = self.sum(5) / n - ml * ml;
+        let vr = self.sum(8) / n - mr * mr;
+        (vl > 0.0 && vr > 0.0).then(|| cov / (vl * vr).sqrt())
+    }
+
+    /// The pairs and the exact sums, to save and restore (an SPRT's resume line).
+    pub fn to_parts(&self) -> (u64, [i128; 9]) {
+        (self.pairs, self.sums)
+    }
+
+    pub fn from_parts(pairs: u64, sums: [i128; 9]) -> AdjustedScores {
+        AdjustedScores { pairs, sums }
+    }
+}
+
+impl std::ops::AddAssign for AdjustedScores {
+    fn add_assign(&mut self, o: AdjustedScores) {
+        self.pairs += o.pairs;
+        for (a, b) in self.sums.iter_mut().zip(o.sums) {
+            *a += b;
+        }
+    }
+}
+
+/// Moments from a count, a sum and a sum of squares (the maximum-likelihood variance, as
+/// [`Moments::from_counts`]).
+fn moments_of(n: u64, sum: f64, sum_sq: f64) -> Option<Moments> {
+    (n > 0).then(|| {
+        let mean = sum / n as f64;
+        Moments {
+            samples: n,
+            mean,
+            variance: (sum_sq / n as f64 - mean * mean).max(0.0),
+        }
+    })
 }
 
 impl MatchStats {
@@ -58,6 +196,7 @@ impl MatchStats {
         for (g, game) in pair.games.iter().enumerate() {
             let x = PairRecord::x_seat(g);
             self.games += 1;
+            self.luck_cpu_micros += game.luck_cpu_micros;
             match game.result.half_points(x) {
                 2 => self.wins += 1,
                 1 => self.draws += 1,
@@ -100,6 +239,7 @@ impl MatchStats {
         }
         // Two games of at most 2 halves each: always a bucket.
         self.pentanomial.add_pair_halves(pair.x_halves());
+        self.adjusted.add_pair(pair);
     }
 
     /// X's score rate (wins + draws / 2) / games.

@@ -8,7 +8,8 @@
 //! with Wald's bounds ln(β/(1−α)) and ln((1−β)/α).
 
 use crate::stats::{
-    mean_and_variance, pair_t_of_nelo, Estimate, Moments, Pentanomial, HALF_PAIR_SCORES,
+    mean_and_variance, pair_t_of_nelo, AdjustedScores, Estimate, Moments, Pentanomial,
+    HALF_PAIR_SCORES,
 };
 
 /// What a zero count is replaced with before the SPRT's likelihoods are computed (a zero
@@ -94,6 +95,36 @@ impl SprtConfig {
             llr: self.llr(counts),
         }
     }
+
+    /// The test's state on the luck-adjusted pair scores ([`llr_adjusted`]), beside the
+    /// raw counts (for the Elo estimate of the summary).
+    pub fn status_adjusted(&self, counts: &Pentanomial, adjusted: &AdjustedScores) -> SprtStatus {
+        SprtStatus {
+            config: *self,
+            counts: *counts,
+            llr: llr_adjusted(adjusted, self.nelo0, self.nelo1),
+        }
+    }
+}
+
+/// The GSPRT's log-likelihood ratio of the same hypotheses as [`llr_normal_approximation`]
+/// on the raw pairs, read off the luck-adjusted pair scores: the bounds' nElo are turned
+/// into pair scores with the raw pairs' own spread, `sⱼ = ½ + tⱼ·σ_raw` (so the test asks
+/// the question the raw test asks, of the same true score), and the likelihoods are
+/// normal with the adjusted pairs' far smaller variance:
+/// `N/(2σ²_adj) · ((μ̂ − s₀)² − (μ̂ − s₁)²)`. The adjusted mean has the raw mean's
+/// expectation (the luck terms have mean zero), so the test is as valid and needs the
+/// variance ratio fewer pairs. 0 without pairs or variance.
+pub fn llr_adjusted(adjusted: &AdjustedScores, nelo0: f64, nelo1: f64) -> f64 {
+    let (Some(a), Some(raw)) = (adjusted.moments(), adjusted.raw_moments()) else {
+        return 0.0;
+    };
+    if a.variance <= 0.0 || raw.variance <= 0.0 {
+        return 0.0;
+    }
+    let sigma_raw = raw.variance.sqrt();
+    let [s0, s1] = [nelo0, nelo1].map(|n| 0.5 + pair_t_of_nelo(n) * sigma_raw);
+    a.samples as f64 / (2.0 * a.variance) * ((a.mean - s0).powi(2) - (a.mean - s1).powi(2))
 }
 
 /// Which hypothesis the SPRT accepted.
@@ -405,5 +436,27 @@ mod tests {
         let a = llr_normalized(&counts, -3.0, 3.0);
         let b = llr_normalized(&mirrored, -3.0, 3.0);
         assert!(close(a, -b, 1e-6), "{a} {b}");
+    }
+
+    /// Without luck the adjusted test is the raw pairs' normal approximation; with luck
+    /// that explains half of each pair's deviation, the same mean reads as stronger
+    /// evidence (a quarter of the variance: four times the LLR).
+    #[test]
+    fn the_adjusted_test_asks_the_raw_question_with_less_noise() {
+        let pairs = [1.0, 0.75, 0.5, 0.5, 0.75, 0.25, 1.0, 0.5];
+        let mut none = AdjustedScores::default();
+        let mut half = AdjustedScores::default();
+        let mean = pairs.iter().sum::<f64>() / pairs.len() as f64;
+        for &raw in &pairs {
+            none.add(raw, [0.0, 0.0], [raw, raw]);
+            // Luck of half the deviation from the mean, in both games.
+            let luck = 0.5 * (raw - mean);
+            half.add(raw, [luck, luck], [raw, raw]);
+        }
+        let raw = Moments::from_counts(pairs.iter().map(|&p| (p, 1))).unwrap();
+        let expected = llr_normal_approximation(&raw, 0.0, 10.0);
+        assert!(close(llr_adjusted(&none, 0.0, 10.0), expected, 1e-9));
+        assert!(close(llr_adjusted(&half, 0.0, 10.0), 4.0 * expected, 1e-9));
+        assert_eq!(llr_adjusted(&AdjustedScores::default(), 0.0, 10.0), 0.0);
     }
 }

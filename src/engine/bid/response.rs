@@ -60,6 +60,11 @@ impl<'a> Expectation<'a> {
         }
     }
 
+    /// `(1 − λ)` times the expected payoff plus `λ` times the worst case.
+    fn hedged(&self, lambda: f64, g: Group, x: u32) -> f64 {
+        (1.0 - lambda) * self.value(g, x) + lambda * worst_case(self.swing, g, x)
+    }
+
     fn value(&self, g: Group, x: u32) -> f64 {
         if self.norm <= 0.0 {
             return 0.0;
@@ -86,6 +91,18 @@ impl<'a> Expectation<'a> {
         sum += w_gt * (other + xf) + wy_gt;
         sum / self.norm
     }
+}
+
+/// The hedged objective of ask (g, x) against `predictive`, points: what
+/// [`best_response_within`] maximises (the worst case alone before the model has observed a
+/// round), and what the review of a game measures a bid's cost in points with.
+pub fn points_objective(swing_points: f64, predictive: &Predictive, g: Group, x: u32) -> f64 {
+    if predictive.observed < MIN_OBSERVED_ROUNDS || predictive.atoms.is_empty() {
+        return worst_case(swing_points, g, x);
+    }
+    let lambda = (predictive.hedge() + ROBUST_FLOOR).clamp(0.0, 1.0);
+    let expectation = Expectation::new(swing_points, &predictive.atoms);
+    expectation.hedged(lambda, g, x)
 }
 
 /// The bid maximising the hedged objective against `predictive`, for swing `S` (points),
@@ -116,9 +133,7 @@ pub fn best_response_within(
     }
     let lambda = (predictive.hedge() + ROBUST_FLOOR).clamp(0.0, 1.0);
     let expectation = Expectation::new(swing_points, &predictive.atoms);
-    let objective = |g: Group, x: u32| {
-        (1.0 - lambda) * expectation.value(g, x) + lambda * worst_case(swing_points, g, x)
-    };
+    let objective = |g: Group, x: u32| expectation.hedged(lambda, g, x);
     let mut best = Response {
         objective_points: objective(eq_group, eq_amount),
         lambda,

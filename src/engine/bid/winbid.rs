@@ -67,6 +67,39 @@ impl<'a> Draw<'a> {
     }
 }
 
+/// The weight the win objective gives the worst case: what the model cannot explain, and
+/// all of it before the model has observed a round.
+fn win_hedge(predictive: &Predictive) -> f64 {
+    let use_model = predictive.observed >= MIN_OBSERVED_ROUNDS && !predictive.atoms.is_empty();
+    if use_model {
+        (predictive.hedge() + ROBUST_FLOOR_WIN).clamp(0.0, 1.0)
+    } else {
+        1.0
+    }
+}
+
+/// The hedged win objective of ask (g, x) against `predictive`: `(1 − λ)` times its
+/// expected value over the model's predicted bids plus `λ` times its worst case over every
+/// bid, with `λ` the weight the model cannot explain (all of it before the model has
+/// observed a round). The value of an outcome is its win probability plus the margin's
+/// tie-break ([`MARGIN_PER_POINT`]). What [`best_win_response_with`] maximises, and what
+/// the review of a game measures a bid's error with.
+pub fn win_objective(curves: &Curves, predictive: &Predictive, g: Group, x: u32) -> f64 {
+    let lambda = win_hedge(predictive);
+    let norm: f64 = predictive.atoms.iter().map(|a| a.weight).sum();
+    let expected = if lambda < 1.0 && norm > 0.0 {
+        predictive
+            .atoms
+            .iter()
+            .map(|a| a.weight * curves.outcome(g, x, a.group, a.amount))
+            .sum::<f64>()
+            / norm
+    } else {
+        0.0
+    };
+    (1.0 - lambda) * expected + lambda * curves.worst_case(g, x)
+}
+
 /// The bid maximising the hedged win objective (deterministic, no limit on its risk: for
 /// test adversaries).
 pub fn best_win_response(curves: &Curves, predictive: &Predictive) -> Response {
@@ -86,25 +119,8 @@ pub fn best_win_response_with(
     let swing = curves.swing_points;
     let (eq_group, eq_amount) = equilibrium_bid(swing.round() as i64);
     let use_model = predictive.observed >= MIN_OBSERVED_ROUNDS && !predictive.atoms.is_empty();
-    let lambda = if use_model {
-        (predictive.hedge() + ROBUST_FLOOR_WIN).clamp(0.0, 1.0)
-    } else {
-        1.0
-    };
-    let norm: f64 = predictive.atoms.iter().map(|a| a.weight).sum();
-    let objective = |g: Group, x: u32| {
-        let expected = if lambda < 1.0 && norm > 0.0 {
-            predictive
-                .atoms
-                .iter()
-                .map(|a| a.weight * curves.outcome(g, x, a.group, a.amount))
-                .sum::<f64>()
-                / norm
-        } else {
-            0.0
-        };
-        (1.0 - lambda) * expected + lambda * curves.worst_case(g, x)
-    };
+    let lambda = win_hedge(predictive);
+    let objective = |g: Group, x: u32| win_objective(curves, predictive, g, x);
 
     let mut candidates: Vec<u32> = vec![0, eq_amount];
     candidates.extend(

@@ -1,0 +1,193 @@
+//! Luck and skill apart: the review of a game, and the luck of every chance event.
+//!
+//! - [`luck`]: each roll's and each tied coin's effect on both players' win probability,
+//!   next to its mean over every outcome (mean zero by construction): the review's luck,
+//!   and every match's luck-adjusted results.
+//! - [`decisions`]: each bid and scoring judged against the best one by win probability,
+//!   with what could be known when it was made.
+//! - [`marks`]: what an error means to a person (a mark, an accuracy, a level).
+//! - [`output`]: the review as text and JSON.
+//!
+//! [`review_log`] walks an official log (any game's: the play page's, a match's, two
+//! programs') through the game's one play loop and returns the review of both sides.
+
+pub mod decisions;
+pub mod luck;
+pub mod marks;
+pub mod output;
+
+use decisions::{Judge, Judged, Kind};
+use luck::{position_win, LuckEvent, LuckTracker};
+use marks::{decision_accuracy, played_like_level, Mark};
+use yacht::game::Event;
+
+use crate::replay::{reconstruct, walk, Exchange, GameLog, LogWalker, ReplayError, Side};
+
+/// One side of a reviewed game.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct SideReview {
+    /// `FIRST` or `SECOND`.
+    pub side: String,
+    /// The command line the log names for this seat.
+    pub player: String,
+    /// The game's result for this side: 1, ½ or 0.
+    pub result: f64,
+    /// Mean win probability given up per decision.
+    pub error_rate: f64,
+    /// Mean decision accuracy, percent ([`marks::decision_accuracy`]).
+    pub accuracy: f64,
+    /// The side's luck: the sum of its chance events' terms.
+    pub luck: f64,
+    /// The luck-adjusted result: `result − luck`.
+    pub adjusted: f64,
+    /// Win probability given up over all decisions.
+    pub decisions_cost: f64,
+    pub inaccuracies: usize,
+    pub mistakes: usize,
+    pub blunders: usize,
+    /// The skill level whose error rate is nearest (`None` until the levels' are measured).
+    pub played_like_level: Option<u8>,
+    pub decisions: Vec<Judged>,
+}
+
+/// The review of a game.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct GameReview {
+    pub sides: [SideReview; 2],
+    /// Every chance event, in order, with each side's luck.
+    pub luck: Vec<LuckEvent>,
+    /// The first seat's win probability at the start of each round (round 14: the
+    /// result), by the value the luck is measured with.
+    pub win_by_round: Vec<(u8, f64)>,
+    /// What the log shows that the rules do not explain.
+    pub warnings: Vec<String>,
+}
+
+/// The walk: the judge, the luck and the chart see every step.
+struct Reviewer {
+    judge: Judge,
+    luck: LuckTracker,
+    chart: Vec<(u8, f64)>,
+}
+
+impl LogWalker for Reviewer {
+    fn command(&mut self, seat: usize, exchange: &Exchange) {
+        self.judge.command(seat, exchange);
+    }
+
+    fn event(&mut self, event: &Event) {
+        if let Event::Round(round) = *event {
+            let s = self.luck.states();
+            let win = if round <= 1 {
+                0.5
+            } else {
+                position_win(&s[0], &s[1], round - 1)
+            };
+            self.chart.push((round, win));
+        }
+        self.luck.observe(event);
+    }
+}
+
+/// Reviews both sides of a logged game, with `rollouts` per win curve and per scoring's
+/// candidates ([`decisions::REVIEW_ROLLOUTS`] by default); `progress` sees the number of
+/// decisions judged so far (of at most 48).
+pub fn review_log(
+    log: &GameLog,
+    rollouts: usize,
+    progress: Option<Box<dyn FnMut(usize) + Send>>,
+) -> Result<GameReview, ReplayError> {
+    let replay = reconstruct(log)?;
+    let mut judge = Judge::new(rollouts);
+    if let Some(p) = progress {
+        judge = judge.with_progress(p);
+    }
+    let mut reviewer = Reviewer {
+        judge,
+        luck: LuckTracker::new(),
+        chart: Vec::new(),
+    };
+    walk(log, &mut reviewer);
+    let results = results_of(log, &replay.rounds.last().map(|r| r.end));
+    if let Some(&(round, _)) = reviewer.chart.last() {
+        reviewer.chart.push((round + 1, results[0]));
+    }
+    let luck = reviewer.luck.total();
+    let sides = Side::BOTH.map(|side| {
+        let seat = side.index();
+        let decisions: Vec<Judged> = reviewer
+            .judge
+            .judged
+            .iter()
+            .filter(|d| d.seat == seat)
+            .cloned()
+            .collect();
+        let n = decisions.len().max(1) as f64;
+        let cost: f64 = decisions.iter().map(|d| d.p_win_lost).sum();
+        let count = |m: Mark| decisions.iter().filter(|d| d.mark == m).count();
+        let error_rate = cost / n;
+        SideReview {
+            side: side.name().to_string(),
+            player: log.commands[seat].clone().unwrap_or_default(),
+            result: results[seat],
+            error_rate,
+            accuracy: decisions
+                .iter()
+                .map(|d| decision_accuracy(d.p_win_lost))
+                .sum::<f64>()
+                / n,
+            luck: luck[seat],
+            adjusted: results[seat] - luck[seat],
+            decisions_cost: cost,
+            inaccuracies: count(Mark::Inaccuracy),
+            mistakes: count(Mark::Mistake),
+            blunders: count(Mark::Blunder),
+            played_like_level: played_like_level(error_rate),
+            decisions,
+        }
+    });
+    Ok(GameReview {
+        sides,
+        luck: reviewer.luck.events().to_vec(),
+        win_by_round: reviewer.chart,
+        warnings: replay.warnings,
+    })
+}
+
+/// Each seat's result (1, ½, 0): an abort loses for its author; else the log's final
+/// scores (or, failing them, the replayed ones).
+fn results_of(log: &GameLog, end: &Option<[yacht::engine::PlayerState; 2]>) -> [f64; 2] {
+    if let Some(abort) = &log.abort {
+        let mut r = [1.0; 2];
+        r[abort.side.index()] = 0.0;
+        return r;
+    }
+    let totals = match (log.final_scores, end) {
+        ([Some(a), Some(b)], _) => [a, b],
+        (_, Some(states)) => states.map(|s| s.total_points()),
+        _ => return [0.5; 2],
+    };
+    match totals[0].cmp(&totals[1]) {
+        std::cmp::Ordering::Greater => [1.0, 0.0],
+        std::cmp::Ordering::Less => [0.0, 1.0],
+        std::cmp::Ordering::Equal => [0.5, 0.5],
+    }
+}
+
+impl GameReview {
+    /// The decisions of both sides, costliest first.
+    pub fn costliest(&self, seat: usize, n: usize) -> Vec<&Judged> {
+        let mut all: Vec<&Judged> = self.sides[seat].decisions.iter().collect();
+        all.sort_by(|a, b| b.p_win_lost.total_cmp(&a.p_win_lost));
+        all.truncate(n);
+        all
+    }
+
+    /// Decisions of one kind for a seat.
+    pub fn of_kind(&self, seat: usize, kind: Kind) -> impl Iterator<Item = &Judged> {
+        self.sides[seat]
+            .decisions
+            .iter()
+            .filter(move |d| d.kind == kind)
+    }
+}

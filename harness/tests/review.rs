@@ -1,0 +1,132 @@
+//! The review of a game finds planted blunders and only them: the table and the
+//! equilibrium bid (the bot's level 4) with a bid of 100,000 for an ordinary bundle and a
+//! large straight put in YACHT for 0 while LARGE_STRAIGHT is open, against a sample AI;
+//! and the same game without them.
+
+use harness::player::{InProcess, PlayerSpec};
+use harness::referee::{play_game, RefereeOptions};
+use harness::replay::parse_log;
+use harness::review::decisions::Kind;
+use harness::review::marks::Mark;
+use harness::review::{review_log, GameReview};
+use yacht::engine::value::bidding::{bundle_values, equilibrium_bid};
+use yacht::engine::value::choice::best_choice_for;
+use yacht::engine::{GameView, Reply};
+use yacht::game::{Agent, Deal};
+use yacht::protocol::{Answer, Command, Group, Hand};
+use yacht::rules::category::Category;
+
+/// The table and the equilibrium bid (the bot at level 4), with two decisions planted:
+/// a bid of 100,000 for bundle A in round 3, and in round 2 the large straight it holds
+/// put in YACHT for 0.
+struct Planter {
+    view: GameView,
+    bid: bool,
+    put: bool,
+}
+
+impl Agent for Planter {
+    fn handle(&mut self, command: &Command) -> Reply {
+        let _ = self.view.advance(command);
+        let answer = match *command {
+            Command::Ready => Some(Answer::Ok),
+            Command::Roll { a, b } => {
+                let view = &self.view;
+                let (group, amount) = if self.bid && view.round == 3 {
+                    (Group::A, 100_000)
+                } else {
+                    let v = bundle_values(&view.me, &view.opp, &a.counts(), &b.counts());
+                    equilibrium_bid(v.swing_points())
+                };
+                self.view.my_bid = Some((group, amount));
+                Some(Answer::Bid { group, amount })
+            }
+            Command::Score => {
+                let (category, dice) = if self.put && self.view.me.used == 0 {
+                    (Category::Yacht, Hand::parse("12345").unwrap())
+                } else {
+                    let c = best_choice_for(&self.view.me).unwrap();
+                    (c.category, Hand::from_counts(&c.dice).unwrap())
+                };
+                self.view.me.apply_score(category, &dice.counts()).unwrap();
+                Some(Answer::Put { category, dice })
+            }
+            _ => None,
+        };
+        Reply {
+            answer,
+            warnings: Vec::new(),
+        }
+    }
+}
+
+/// The planter (first seat; with the planted bid and scoring as asked) against sample AI 6
+/// on a deal whose first round gives both players a large straight; the game reviewed.
+fn reviewed(bid: bool, put: bool) -> GameReview {
+    let mut deal = Deal::from_seed(47, 3);
+    let straight = Hand::parse("12345").unwrap();
+    deal.rounds[0].a = straight;
+    deal.rounds[0].b = straight;
+    let mut bot = InProcess::new(Planter {
+        view: GameView::default(),
+        bid,
+        put,
+    });
+    let mut sample = "sample:6".parse::<PlayerSpec>().unwrap().build().unwrap();
+    let options = RefereeOptions {
+        write_log: true,
+        ..RefereeOptions::default()
+    };
+    let record = play_game(&mut bot, sample.as_mut(), [1, 2], &deal, &options).unwrap();
+    assert_eq!(record.abort, None);
+    let log = parse_log(&record.log.unwrap()).unwrap();
+    review_log(&log, 400, None).unwrap()
+}
+
+fn mark_of(review: &GameReview, round: u8, kind: Kind) -> Mark {
+    review.sides[0]
+        .decisions
+        .iter()
+        .find(|d| d.round == round && d.kind == kind)
+        .map(|d| d.mark)
+        .unwrap()
+}
+
+#[test]
+fn planted_blunders_are_found_and_only_they() {
+    // Each in a game of its own: after either the game is lost, and nothing more can be.
+    let planted = reviewed(false, true);
+    let first = &planted.sides[0];
+    assert_eq!(first.decisions.len(), 24);
+    let put = first
+        .decisions
+        .iter()
+        .find(|d| d.round == 2 && d.kind == Kind::Put)
+        .unwrap();
+    assert_eq!(put.played, "PUT YACHT 12345");
+    assert_eq!(put.mark, Mark::Blunder, "{put:?}");
+    let overbid = reviewed(true, false);
+    let bid = overbid.sides[0]
+        .decisions
+        .iter()
+        .find(|d| d.round == 3 && d.kind == Kind::Bid)
+        .unwrap();
+    assert_eq!(bid.played, "BID A 100000");
+    assert_eq!(bid.mark, Mark::Blunder, "{bid:?}");
+    assert!(bid.points_lost > 50_000.0, "{bid:?}");
+
+    let clean = reviewed(false, false);
+    let first = &clean.sides[0];
+    assert_ne!(mark_of(&clean, 2, Kind::Put), Mark::Blunder);
+    assert_ne!(mark_of(&clean, 3, Kind::Bid), Mark::Blunder);
+    assert_eq!(first.blunders, 0, "{:#?}", first.decisions);
+    assert!(first.error_rate < planted.sides[0].error_rate);
+    // The luck is the dice's, whoever plays them: the same first roll, the same term.
+    assert_eq!(clean.luck[0].luck, planted.luck[0].luck);
+    // Each chance event's terms sum to zero across the seats.
+    for e in &planted.luck {
+        assert!((e.luck[0] + e.luck[1]).abs() < 1e-12);
+    }
+    let adjusted = planted.sides[0].adjusted + planted.sides[1].adjusted;
+    assert!((adjusted - 1.0).abs() < 1e-9, "{adjusted}");
+}
