@@ -147,8 +147,9 @@ pub fn golden_deal() -> Deal {
     deal(include_str!("../data/golden-input.txt"))
 }
 
-/// The bot binary next to this test's harness binary, (re)built so that it is the same
-/// code as the in-process bot (cargo makes this a no-op when it is up to date).
+/// The bot binary next to this test's harness binary, (re)built with the same profile so
+/// that it is the same code as the in-process bot (cargo makes this a no-op when it is up
+/// to date, as it is after `cargo test`, which builds the workspace's binaries).
 pub fn bot_binary() -> std::path::PathBuf {
     let release_dir = std::path::Path::new(env!("CARGO_BIN_EXE_harness"))
         .parent()
@@ -161,10 +162,16 @@ pub fn bot_binary() -> std::path::PathBuf {
             .parent()
             .unwrap();
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+        // The profile is the folder's name (`debug` is the `dev` profile's).
+        let profile = match release_dir.file_name().and_then(|n| n.to_str()) {
+            Some("debug") | None => "dev",
+            Some(name) => name,
+        };
         let status = std::process::Command::new(cargo)
             .args([
                 "build",
-                "--release",
+                "--profile",
+                profile,
                 "-p",
                 "yacht-auction",
                 "--bin",
