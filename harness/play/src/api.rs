@@ -24,7 +24,7 @@ use yacht::protocol::{Answer, Group, Hand, BID_MAX_POINTS};
 use yacht::rules::category::{bonus_gain_k, Category, POINTS_PER_K};
 use yacht::rules::dice::sub;
 
-use crate::game::{Game, Submission};
+use crate::game::{Game, Review, Submission, REVIEW_DECISIONS};
 use crate::guard::{guard, AllowedHosts};
 use crate::hints::{hint, Hint};
 use crate::human::lock;
@@ -249,6 +249,7 @@ pub fn router(server: Arc<Server>, allowed: AllowedHosts) -> Router {
         .route("/api/games/{id}/put", post(put))
         .route("/api/games/{id}/points", get(points))
         .route("/api/games/{id}/hint", get(hint_for))
+        .route("/api/games/{id}/review", get(review_of))
         .route("/games/{id}/replay", get(replay_page))
         .route("/games/{id}/log", get(log_text))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "path", "no such page") })
@@ -469,6 +470,53 @@ async fn hint_for(State(server): State<Arc<Server>>, Path(id): Path<String>) -> 
         }
     });
     Ok(Json(json!({"hint": null, "pending": true})))
+}
+
+/// The finished game's review: `{"pending": true, "done": N, "total": 48}` while it is
+/// computed, then `{"pending": false, "seat": 0|1, "review": …}` (the person's seat and
+/// `harness::review::GameReview`); 409 before the game is over.
+async fn review_of(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
+    let game = match server.game(&id) {
+        Ok(game) => game,
+        Err(e) => return e.into_response(),
+    };
+    let status = game.status();
+    match status.review {
+        Review::Ready => match server.store.read_review(&game.meta.id) {
+            Some(text) => {
+                let review: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+                Json(json!({"pending": false, "seat": game.meta.seat, "review": review}))
+                    .into_response()
+            }
+            None => ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "review",
+                "the review file is gone",
+            )
+            .into_response(),
+        },
+        Review::Computing(done) => {
+            Json(json!({"pending": true, "done": done, "total": REVIEW_DECISIONS})).into_response()
+        }
+        Review::Failed(e) => {
+            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "review", e).into_response()
+        }
+        Review::NotYet if status.outcome.is_some() || status.error.is_none() => {
+            // Over but not yet started (the replay page first), or not over.
+            if status.outcome.is_some() {
+                Json(json!({"pending": true, "done": 0, "total": REVIEW_DECISIONS})).into_response()
+            } else {
+                ApiError::new(StatusCode::CONFLICT, "review", "the game is not over")
+                    .into_response()
+            }
+        }
+        Review::NotYet => ApiError::new(
+            StatusCode::CONFLICT,
+            "review",
+            "the game stopped before its end",
+        )
+        .into_response(),
+    }
 }
 
 async fn replay_page(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {

@@ -7,6 +7,9 @@ use std::sync::{Arc, Mutex};
 use harness::player::{Player, PlayerSpec};
 use harness::referee::{play_game_live, GameRecord, GameResult, RefereeOptions};
 use harness::replay::{self, Side};
+use harness::review::decisions::REVIEW_ROLLOUTS;
+use harness::review::output::review_json;
+use harness::review::review_log;
 use yacht::game::deal::mix;
 use yacht::protocol::Answer;
 
@@ -36,7 +39,25 @@ pub struct Status {
     pub outcome: Option<Outcome>,
     /// Why the game could not be played (an opponent that would not start).
     pub error: Option<String>,
+    /// The review of the finished game.
+    pub review: Review,
 }
+
+/// Where the finished game's review stands.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Review {
+    /// The game is not over.
+    #[default]
+    NotYet,
+    /// Being computed: decisions judged so far, of about [`REVIEW_DECISIONS`].
+    Computing(usize),
+    /// In the games folder (`ID.review.json`).
+    Ready,
+    Failed(String),
+}
+
+/// Decisions in a whole game: 12 bids and 12 scorings a side.
+pub const REVIEW_DECISIONS: usize = 48;
 
 /// A game in progress (or finished) in this server.
 pub struct Game {
@@ -68,11 +89,20 @@ impl Game {
                 // the requests.
                 crate::threaded::lower_priority();
                 let played = play(&thread_meta, seat, opponent, &store);
-                let mut status = thread_status.lock().unwrap_or_else(|p| p.into_inner());
-                match played {
-                    Ok(outcome) => status.outcome = Some(outcome),
-                    Err(e) => status.error = Some(e),
-                }
+                let log = {
+                    let mut status = thread_status.lock().unwrap_or_else(|p| p.into_inner());
+                    match played {
+                        Ok((outcome, log)) => {
+                            status.outcome = Some(outcome);
+                            log
+                        }
+                        Err(e) => {
+                            status.error = Some(e);
+                            return;
+                        }
+                    }
+                };
+                finish(&thread_meta, &log, &store, &thread_status);
             });
         if let Err(e) = spawned {
             status.lock().unwrap_or_else(|p| p.into_inner()).error =
@@ -124,13 +154,13 @@ pub fn seat_seeds(seed: u64) -> [u64; 2] {
     [mix(seed, 0), mix(seed, 1)]
 }
 
-/// Plays the game to its end, the log written as it goes, then the replay page.
+/// Plays the game to its end, the log written as it goes; returns how it ended and the log.
 fn play(
     meta: &GameMeta,
     mut seat: HumanSeat,
     opponent: Box<dyn Player>,
     store: &Store,
-) -> Result<Outcome, String> {
+) -> Result<(Outcome, String), String> {
     let deal = meta.deal()?;
     let mut opponent = Threaded::new(opponent);
     let options = RefereeOptions {
@@ -157,10 +187,46 @@ fn play(
         Some(&mut write),
     )?;
     let log = store.read_log(&meta.id).unwrap_or_default();
-    if let Err(e) = SLOTS.think(|| write_replay(meta, &log, store)) {
+    Ok((outcome(meta.seat, &record, &log), log))
+}
+
+/// After the game: the replay page, then the review (kept from an earlier run of the
+/// server if it is in the games folder), each on a thinking slot, the review's progress
+/// in `status`.
+fn finish(meta: &GameMeta, log: &str, store: &Store, status: &Arc<Mutex<Status>>) {
+    let set = |review: Review| {
+        status.lock().unwrap_or_else(|p| p.into_inner()).review = review;
+    };
+    if store.read_replay(&meta.id).is_none()
+        && let Err(e) = SLOTS.think(|| write_replay(meta, log, store))
+    {
         eprintln!("yacht-play: the replay page of {}: {e}", meta.id);
     }
-    Ok(outcome(meta.seat, &record, &log))
+    if store.read_review(&meta.id).is_some() {
+        set(Review::Ready);
+        return;
+    }
+    set(Review::Computing(0));
+    let progress_status = Arc::clone(status);
+    let progress = Box::new(move |done: usize| {
+        progress_status
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .review = Review::Computing(done);
+    });
+    let reviewed = SLOTS.think(|| {
+        let parsed = replay::parse_log(log).map_err(|e| e.to_string())?;
+        let review =
+            review_log(&parsed, REVIEW_ROLLOUTS, Some(progress)).map_err(|e| e.to_string())?;
+        store.write_review(&meta.id, &review_json(&review))
+    });
+    match reviewed {
+        Ok(()) => set(Review::Ready),
+        Err(e) => {
+            eprintln!("yacht-play: the review of {}: {e}", meta.id);
+            set(Review::Failed(e));
+        }
+    }
 }
 
 fn outcome(seat: usize, record: &GameRecord, log: &str) -> Outcome {

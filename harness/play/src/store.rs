@@ -5,7 +5,8 @@
 //! written when the game starts), `ID.moves` (the person's answers, one protocol line
 //! each, appended before the page is told they were taken), `ID.log` (the
 //! official log as it stands, `[RESULT "*"]` until the end) and, once finished,
-//! `ID.html` (the replay page). The bot is a function of its seed and the commands it has
+//! `ID.html` (the replay page) and `ID.review.json` (the review of both sides' decisions
+//! and luck). The bot is a function of its seed and the commands it has
 //! seen, so the metadata and the moves are the whole game: a resumed game replays them.
 
 use std::fs::{File, OpenOptions};
@@ -166,6 +167,15 @@ impl Store {
 
     pub fn write_replay(&self, id: &GameId, html: &str) -> Result<(), String> {
         self.write_whole(id, "html", html)
+    }
+
+    /// The finished game's review (`harness::review`), as JSON.
+    pub fn write_review(&self, id: &GameId, json: &str) -> Result<(), String> {
+        self.write_whole(id, "review.json", json)
+    }
+
+    pub fn read_review(&self, id: &GameId) -> Option<String> {
+        std::fs::read_to_string(self.path(id, "review.json")).ok()
     }
 
     pub fn read_replay(&self, id: &GameId) -> Option<String> {

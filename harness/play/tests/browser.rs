@@ -322,6 +322,32 @@ async fn a_person_plays_a_whole_game_in_the_browser() {
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    // The review at the end: computed with progress, then drawn for the person.
+    let started = Instant::now();
+    while !visible(&client, "[data-testid=review-chart]").await {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no review: {}",
+            text(&client, "[data-testid=review-status]").await
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let summary = text(&client, "[data-testid=review-summary]").await;
+    assert!(
+        summary.starts_with("Your dice were worth ") && summary.contains("your decisions cost "),
+        "{summary}"
+    );
+    let line = client
+        .find(Locator::Css("[data-testid=chart-line]"))
+        .await
+        .unwrap()
+        .attr("points")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(line.split(' ').count(), 14, "{line}");
+    let costly = text(&client, "[data-testid=review-costly]").await;
+    assert!(costly.contains("Round "), "{costly}");
     screenshot(&client, "end-1280.png").await;
     assert!(fits(&client).await, "the end is wider than the window");
     client.set_window_size(390, 844).await.unwrap();
@@ -343,6 +369,10 @@ async fn a_person_plays_a_whole_game_in_the_browser() {
     let replay = harness::replay::parse_log(&log).unwrap();
     let review = harness::replay::review(&replay, harness::replay::Side::First).unwrap();
     assert_eq!(review.puts.len(), 12);
+    // The review is saved with the game, for both sides' 24 decisions.
+    let saved = std::fs::read_to_string(server.games.join(format!("{id}.review.json"))).unwrap();
+    let saved: serde_json::Value = serde_json::from_str(&saved).unwrap();
+    assert_eq!(saved["sides"][0]["decisions"].as_array().unwrap().len(), 24);
     // The replay page the end links to.
     let href = client
         .find(Locator::Css("[data-testid=replay]"))

@@ -42,6 +42,10 @@ enum MeasureCmd {
     Startup(StartupArgs),
     /// Games per second (in-process and external).
     Speed(SpeedArgs),
+    /// Every game logged in the folders reviewed (`harness replay LOG --review`), summed up
+    /// by player: error per decision, accuracy, marks per game, luck, and the losses'
+    /// quantiles (what the marks and the levels' rates are set on).
+    Reviews(ReviewsArgs),
 }
 
 impl MeasureArgs {
@@ -57,6 +61,7 @@ impl MeasureArgs {
             MeasureCmd::CurveVariance(args) => args.run(),
             MeasureCmd::Startup(args) => args.run(),
             MeasureCmd::Speed(args) => args.run(),
+            MeasureCmd::Reviews(args) => args.run(),
         }
     }
 }
@@ -68,6 +73,30 @@ use crate::measure::speed::{run_speed, SpeedConfig};
 fn table_audit() -> Result<(), String> {
     print!("{}", output::table_audit()?);
     Ok(())
+}
+
+#[derive(Args)]
+pub struct ReviewsArgs {
+    /// Folders of official logs (`--logs DIR` of a match).
+    #[arg(required = true)]
+    dirs: Vec<std::path::PathBuf>,
+    /// Rollouts per win curve and per scoring's candidates.
+    #[arg(long, default_value_t = crate::review::decisions::REVIEW_ROLLOUTS)]
+    rollouts: usize,
+    /// Also write every review as one JSON array here.
+    #[arg(long, value_name = "FILE")]
+    json: Option<std::path::PathBuf>,
+}
+
+impl ReviewsArgs {
+    /// `harness measure reviews`: the logs' games reviewed, by player.
+    pub fn run(self) -> Result<(), String> {
+        print!(
+            "{}",
+            crate::measure::reviews::run(&self.dirs, self.rollouts.max(1), self.json.as_deref())?
+        );
+        Ok(())
+    }
 }
 
 #[derive(Args)]
