@@ -28,7 +28,7 @@ const JUDGE_RUSTC_FLAGS: [&str; 6] = [
     "nypc",
 ];
 /// Bench games compared between the export and the library.
-const BENCH_GAMES: usize = 12;
+const BENCH_GAMES: usize = 4;
 
 fn fresh_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("yacht-export-{}-{name}", std::process::id()));

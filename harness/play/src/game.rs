@@ -89,6 +89,10 @@ impl Game {
                 // the requests.
                 crate::threaded::lower_priority();
                 let played = play(&thread_meta, seat, opponent, &store);
+                // The replay page before the end is shown: the end links to it.
+                if let Ok((_, log)) = &played {
+                    write_replay_once(&thread_meta, log, &store);
+                }
                 let log = {
                     let mut status = thread_status.lock().unwrap_or_else(|p| p.into_inner());
                     match played {
@@ -190,18 +194,21 @@ fn play(
     Ok((outcome(meta.seat, &record, &log), log))
 }
 
-/// After the game: the replay page, then the review (kept from an earlier run of the
-/// server if it is in the games folder), each on a thinking slot, the review's progress
-/// in `status`.
-fn finish(meta: &GameMeta, log: &str, store: &Store, status: &Arc<Mutex<Status>>) {
-    let set = |review: Review| {
-        status.lock().unwrap_or_else(|p| p.into_inner()).review = review;
-    };
+/// The replay page on a thinking slot, unless an earlier run of the server wrote it.
+fn write_replay_once(meta: &GameMeta, log: &str, store: &Store) {
     if store.read_replay(&meta.id).is_none()
         && let Err(e) = SLOTS.think(|| write_replay(meta, log, store))
     {
         eprintln!("yacht-play: the replay page of {}: {e}", meta.id);
     }
+}
+
+/// After the game is shown over: the review (kept from an earlier run of the server if it
+/// is in the games folder) on a thinking slot, its progress in `status`.
+fn finish(meta: &GameMeta, log: &str, store: &Store, status: &Arc<Mutex<Status>>) {
+    let set = |review: Review| {
+        status.lock().unwrap_or_else(|p| p.into_inner()).review = review;
+    };
     if store.read_review(&meta.id).is_some() {
         set(Review::Ready);
         return;

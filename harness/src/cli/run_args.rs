@@ -29,6 +29,11 @@ pub struct DeadlineArgs {
     /// player that sleeps, blocks or hangs).
     #[arg(long, value_name = "FACTOR", default_value_t = WALL_BACKSTOP_DEFAULT)]
     wall_backstop: f64,
+    /// Do not follow each game's luck (about 6 ms of CPU a game: nothing beside a bot's
+    /// search, most of a game between sample AIs); reports then show no luck-adjusted
+    /// results.
+    #[arg(long)]
+    no_luck: bool,
 }
 
 impl DeadlineArgs {
@@ -38,6 +43,7 @@ impl DeadlineArgs {
             time_scale: self.time_scale,
             clock: self.deadline_clock,
             wall_backstop: self.wall_backstop,
+            luck: !self.no_luck,
             ..RefereeOptions::default()
         }
     }

@@ -55,6 +55,8 @@ pub struct RefereeOptions {
     pub wall_backstop: f64,
     /// Build the official log.
     pub write_log: bool,
+    /// Follow the luck of each game's chance events ([`GameRecord::luck`]).
+    pub luck: bool,
 }
 
 impl Default for RefereeOptions {
@@ -67,6 +69,7 @@ impl Default for RefereeOptions {
             clock: Clock::Cpu,
             wall_backstop: WALL_BACKSTOP_DEFAULT,
             write_log: false,
+            luck: true,
         }
     }
 }
@@ -223,7 +226,7 @@ pub fn play_game_live<'a>(
         category_points: states.map(|s| (s.category_k + s.bonus_k()) as i64 * POINTS_PER_K),
         bid_points: states.map(|s| s.bid_points),
         times: referee.times,
-        luck: Some(referee.luck.total()),
+        luck: options.luck.then(|| referee.luck.total()),
         luck_cpu_micros: micros(referee.luck_cpu).into(),
         log: log.filter(|_| options.write_log),
     })
@@ -331,9 +334,11 @@ impl Seats for Referee<'_> {
     }
 
     fn observe(&mut self, event: &Event) {
-        let started = CpuInstant::now();
-        self.luck.observe(event);
-        self.luck_cpu += started.elapsed();
+        if self.options.luck {
+            let started = CpuInstant::now();
+            self.luck.observe(event);
+            self.luck_cpu += started.elapsed();
+        }
         self.log_event(event);
         self.publish();
     }

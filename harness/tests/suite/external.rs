@@ -1,11 +1,9 @@
 //! External players: real processes over pipes, including the bot's own binary.
 
-mod common;
-
 use std::path::PathBuf;
 use std::process::Command as Process;
 
-use common::{bot_binary, golden_deal};
+use crate::common::{bot_binary, golden_deal};
 use harness::matchmaking::matches::{
     run_match, Deals, MatchConfig, MatchOutcome, RunSettings, Shard,
 };

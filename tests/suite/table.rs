@@ -1,8 +1,6 @@
 //! The embedded table against independent reference values and direct scores.
 
-mod common;
-
-use common::references;
+use crate::common::references;
 use yacht::engine::value::choice::best_choice;
 use yacht::rules::category::{bonus_gain_k, Category, ALL_USED};
 use yacht::rules::dice::{all_multisets, parse_digits};

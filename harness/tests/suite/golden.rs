@@ -2,7 +2,7 @@
 //! The expected scores were checked by hand: SECOND = 223000 categories + 35000 bonus
 //! − 60000 bids = 198000; FIRST = 29000 categories + 300 bid score = 29300.
 
-mod common;
+use crate::common;
 
 use harness::player::PlayerSpec;
 use harness::referee::{play_game, GameResult, RefereeOptions};
@@ -17,7 +17,7 @@ fn golden_log_sample1_vs_sample2() {
         ..RefereeOptions::default()
     };
     let record = play_game(first.as_mut(), second.as_mut(), [1, 2], &deal, &options).unwrap();
-    let expected = include_str!("data/golden-sample1-sample2.log");
+    let expected = include_str!("../data/golden-sample1-sample2.log");
     let log = record.log.unwrap();
     for (n, (got, want)) in log.lines().zip(expected.lines()).enumerate() {
         assert_eq!(got, want, "log line {}", n + 1);

@@ -1,9 +1,7 @@
 //! `harness replay --explain`: the in-process bot re-run on one side of a logged game
 //! makes the logged bids again, and says for each how it was reached.
 
-mod common;
-
-use common::golden_deal;
+use crate::common::golden_deal;
 use harness::player::PlayerSpec;
 use harness::referee::{play_game, RefereeOptions};
 use harness::replay::{explain_side, explain_text, parse_log, Side};

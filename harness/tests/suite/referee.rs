@@ -1,12 +1,10 @@
 //! Referee edge cases: tie-breakers, groups, late answers, bad dice, reused rules,
 //! garbage lines, bad READY.
 
-mod common;
-
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use common::{constant_deal, golden_deal, Scripted, Twist};
+use crate::common::{constant_deal, golden_deal, Scripted, Twist};
 use harness::player::Player;
 use harness::referee::{
     play_game, play_game_live, AbortReason, AnswerKind, Clock, GameRecord, GameResult,

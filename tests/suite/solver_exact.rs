@@ -2,9 +2,7 @@
 //! and the second moment of the remaining score against solitaire games.
 //! Takes one full solve and one pass of the second moment (~40 s on 2 cores in release).
 
-mod common;
-
-use common::references;
+use crate::common::references;
 use yacht::engine::value::choice::best_choice_for;
 use yacht::engine::value::state::PlayerState;
 use yacht::rng::Pcg64;

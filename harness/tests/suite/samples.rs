@@ -13,9 +13,11 @@ fn run(x: &str, y: &str, deals: usize, seed: u64) -> MatchOutcome {
         run: RunSettings {
             deals: Deals::Seeded { seed, count: deals },
             threads: 0,
-            // Generous deadlines: the test machine may be busy with other tests.
+            // Generous deadlines: the test machine may be busy with other tests. No luck:
+            // these check legal games, and the luck would cost most of their time.
             referee: RefereeOptions {
                 time_scale: 20.0,
+                luck: false,
                 ..RefereeOptions::default()
             },
             progress: false,
@@ -33,7 +35,7 @@ fn every_sample_ai_plays_legal_games() {
         for (opponent, deals) in [
             (format!("sample:{}", n % 10 + 1), 300),
             // A lighter search: this checks the samples' games, not the bot's strength.
-            ("bot:rollouts=200".to_string(), 100),
+            ("bot:rollouts=200".to_string(), 30),
         ] {
             let o = run(&format!("sample:{n}"), &opponent, deals, n as u64);
             assert!(
@@ -45,7 +47,7 @@ fn every_sample_ai_plays_legal_games() {
             games += o.stats.games;
         }
     }
-    assert!(games >= 8000);
+    assert!(games >= 6000);
 }
 
 #[test]
