@@ -116,6 +116,11 @@ pub const MAXIMIN_MODEL_DEFAULT: bool = true;
 /// auctions have earned so far, by default ([`crate::engine::track::earnings`]).
 pub const EARNINGS_GATE_DEFAULT: bool = true;
 
+/// Whether the win curves' futures carry the edge our asks have shown this game
+/// ([`crate::engine::track::earnings::AuctionEarnings::expected_edge_points`]) by default:
+/// off (docs/experiments.md#futures-edge).
+pub const FUTURES_EDGE_DEFAULT: bool = false;
+
 /// Whether the win curves' spread is widened by round ([`crate::engine::search::endgame::SPREAD_BY_ROUND`])
 /// by default: off, the factors being 1 (docs/experiments.md#odds).
 pub const SPREAD_DEFAULT: bool = false;
@@ -185,6 +190,8 @@ pub struct BotConfig {
     /// The skill level, 1..=[`LEVEL_MAX`] ([`LEVELS`]); below the top it overrides the
     /// bidder, the win rounds and the scoring ([`BotConfig::leveled`]).
     pub level: u8,
+    /// Whether the win curves' futures carry the game's edge (see [`FUTURES_EDGE_DEFAULT`]).
+    pub futures_edge: bool,
     /// Whether the win curves' spread is widened by round (see [`SPREAD_DEFAULT`]).
     pub spread: bool,
     /// The opponent model's prior on the equilibrium bidder, percent (see
@@ -211,6 +218,7 @@ impl BotConfig {
         scoring: Scoring::Table,
         level: LEVEL_MAX,
         spread: SPREAD_DEFAULT,
+        futures_edge: FUTURES_EDGE_DEFAULT,
         equilibrium_prior_percent: EQUILIBRIUM_PRIOR_PERCENT_DEFAULT,
     };
 
@@ -441,6 +449,13 @@ pub const SWITCHES: &[Switch] = &[
         Experiment,
         earnings_gate,
         "0: the decided-game gate without what the auctions left are expected to earn"
+    ),
+    on_off!(
+        "edge",
+        "--futures-edge",
+        Experiment,
+        futures_edge,
+        "1: the win curves' futures carry the edge our asks have shown this game"
     ),
     on_off!(
         "spread",

@@ -472,16 +472,16 @@ async fn hint_for(State(server): State<Arc<Server>>, Path(id): Path<String>) -> 
     Ok(Json(json!({"hint": null, "pending": true})))
 }
 
-/// The finished game's review: `{"pending": true, "done": N, "total": 48}` while it is
-/// computed, then `{"pending": false, "seat": 0|1, "review": …}` (the person's seat and
-/// `harness::review::GameReview`); 409 before the game is over.
+/// The finished game's review, computed on the first request: `{"pending": true, "done":
+/// N, "total": 48}` while it is, then `{"pending": false, "seat": 0|1, "review": …}` (the
+/// person's seat and `harness::review::GameReview`); 409 before the game is over.
 async fn review_of(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
     let game = match server.game(&id) {
         Ok(game) => game,
         Err(e) => return e.into_response(),
     };
     let status = game.status();
-    match status.review {
+    match game.review(&server.store) {
         Review::Ready => match server.store.read_review(&game.meta.id) {
             Some(text) => {
                 let review: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
@@ -501,21 +501,15 @@ async fn review_of(State(server): State<Arc<Server>>, Path(id): Path<String>) ->
         Review::Failed(e) => {
             ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "review", e).into_response()
         }
-        Review::NotYet if status.outcome.is_some() || status.error.is_none() => {
-            // Over but not yet started (the replay page first), or not over.
-            if status.outcome.is_some() {
-                Json(json!({"pending": true, "done": 0, "total": REVIEW_DECISIONS})).into_response()
-            } else {
-                ApiError::new(StatusCode::CONFLICT, "review", "the game is not over")
-                    .into_response()
-            }
-        }
-        Review::NotYet => ApiError::new(
+        Review::NotYet if status.error.is_some() => ApiError::new(
             StatusCode::CONFLICT,
             "review",
             "the game stopped before its end",
         )
         .into_response(),
+        Review::NotYet => {
+            ApiError::new(StatusCode::CONFLICT, "review", "the game is not over").into_response()
+        }
     }
 }
 

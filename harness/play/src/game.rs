@@ -46,7 +46,7 @@ pub struct Status {
 /// Where the finished game's review stands.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Review {
-    /// The game is not over.
+    /// The game is not over, or no one has asked for it yet.
     #[default]
     NotYet,
     /// Being computed: decisions judged so far, of about [`REVIEW_DECISIONS`].
@@ -93,20 +93,11 @@ impl Game {
                 if let Ok((_, log)) = &played {
                     write_replay_once(&thread_meta, log, &store);
                 }
-                let log = {
-                    let mut status = thread_status.lock().unwrap_or_else(|p| p.into_inner());
-                    match played {
-                        Ok((outcome, log)) => {
-                            status.outcome = Some(outcome);
-                            log
-                        }
-                        Err(e) => {
-                            status.error = Some(e);
-                            return;
-                        }
-                    }
-                };
-                finish(&thread_meta, &log, &store, &thread_status);
+                let mut status = thread_status.lock().unwrap_or_else(|p| p.into_inner());
+                match played {
+                    Ok((outcome, _)) => status.outcome = Some(outcome),
+                    Err(e) => status.error = Some(e),
+                }
             });
         if let Err(e) = spawned {
             status.lock().unwrap_or_else(|p| p.into_inner()).error =
@@ -134,6 +125,31 @@ impl Game {
         self.answers
             .send(answer)
             .map_err(|_| Submission::Failed("the game has stopped".to_string()))
+    }
+
+    /// The review of the finished game, started on the first request (a game nobody asks
+    /// about costs nothing): [`Review::NotYet`] before the end.
+    pub fn review(&self, store: &Store) -> Review {
+        let mut status = self.status.lock().unwrap_or_else(|p| p.into_inner());
+        if status.outcome.is_none() || status.review != Review::NotYet {
+            return status.review.clone();
+        }
+        status.review = Review::Computing(0);
+        drop(status);
+        let (meta, store, status) = (self.meta.clone(), store.clone(), Arc::clone(&self.status));
+        let spawned = std::thread::Builder::new()
+            .name(format!("review {}", meta.id))
+            .spawn(move || {
+                crate::threaded::lower_priority();
+                let log = store.read_log(&meta.id).unwrap_or_default();
+                finish(&meta, &log, &store, &status);
+            });
+        if let Err(e) = spawned {
+            let review = Review::Failed(format!("cannot start the review's thread: {e}"));
+            self.status.lock().unwrap_or_else(|p| p.into_inner()).review = review.clone();
+            return review;
+        }
+        Review::Computing(0)
     }
 
     pub fn status(&self) -> Status {
@@ -203,8 +219,8 @@ fn write_replay_once(meta: &GameMeta, log: &str, store: &Store) {
     }
 }
 
-/// After the game is shown over: the review (kept from an earlier run of the server if it
-/// is in the games folder) on a thinking slot, its progress in `status`.
+/// The review (kept from an earlier run of the server if it is in the games folder) on a
+/// thinking slot, its progress in `status`.
 fn finish(meta: &GameMeta, log: &str, store: &Store, status: &Arc<Mutex<Status>>) {
     let set = |review: Review| {
         status.lock().unwrap_or_else(|p| p.into_inner()).review = review;

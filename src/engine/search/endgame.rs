@@ -290,11 +290,17 @@ pub fn win_search_timed(
         curves.map(|c| c.widened(spread))
     };
     // The exact and enumerated curves of rounds 11 and 12 and the rollouts take the
-    // opponent's play from the table; `expected` already has the drift.
+    // opponent's play from the table; `expected` already has the drift. With the edge
+    // switch the futures also carry what our asks have earned per auction this game.
+    let edge_points = if config.futures_edge {
+        view.auction_earnings.expected_edge_points(view.round)
+    } else {
+        0.0
+    };
     let curves = if round == AUCTION_ROUNDS {
         curves
     } else {
-        curves.map(|c| c.shifted(drift_points))
+        curves.map(|c| c.shifted(drift_points + edge_points))
     };
     let search = if curves_matter(&curves, v.swing_points() as f64, WIN_FLAT_EPSILON) {
         WinSearch::Curves(curves)

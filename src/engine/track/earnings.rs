@@ -17,6 +17,11 @@ use crate::rules::auction::AUCTION_ROUNDS;
 /// decide a game. Set by hand.
 pub const PRIOR_AUCTIONS: f64 = 1.0;
 
+/// Auctions of no edge assumed before the first one is seen, for the futures' edge
+/// ([`AuctionEarnings::expected_edge_points`]): signed, it needs more shrinkage than the
+/// gate's floor at zero. Set by hand with the edge switch (docs/experiments.md#futures-edge).
+pub const EDGE_PRIOR_AUCTIONS: f64 = 3.0;
+
 /// The auctions so far, judged against the equilibrium's split of the swing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct AuctionEarnings {
@@ -51,6 +56,15 @@ impl AuctionEarnings {
         let left = (AUCTION_ROUNDS as f64 - f64::from(round)).max(0.0);
         let per_auction = self.points as f64 / (f64::from(self.auctions) + PRIOR_AUCTIONS);
         per_auction.max(0.0) * left
+    }
+
+    /// The edge the auctions after round `round`'s are expected to carry, points: what
+    /// our asks earned per auction so far, signed (a loss projected as a loss), shrunk
+    /// towards none by [`EDGE_PRIOR_AUCTIONS`], times the auctions left. The win curves'
+    /// futures split every later auction evenly; with the edge switch they carry this.
+    pub fn expected_edge_points(&self, round: u8) -> f64 {
+        let left = (AUCTION_ROUNDS as f64 - f64::from(round)).max(0.0);
+        self.points as f64 / (f64::from(self.auctions) + EDGE_PRIOR_AUCTIONS) * left
     }
 }
 
@@ -100,5 +114,8 @@ mod tests {
         lost.observe(SWING, Group::B, -3_000);
         assert_eq!(lost.points, -7_000);
         assert_eq!(lost.expected_points(2), 0.0);
+        // The futures' edge projects it, shrunk: -7,000 / (1 + 3) a round, ten rounds.
+        assert!((lost.expected_edge_points(2) + 17_500.0).abs() < 1e-9);
+        assert_eq!(lost.expected_edge_points(12), 0.0);
     }
 }
