@@ -39,21 +39,22 @@ fn answers(record: &GameRecord, clock: Clock) -> Vec<u32> {
 #[test]
 fn sleeping_is_not_a_cpu_time_out_but_the_backstop_catches_it() {
     let deal = Deal::from_seed(5, 0);
-    // A second asleep before every answer, no CPU time: the judge lets it play.
-    let record = play("sleep=1", &deal, &RefereeOptions::default());
+    // 0.6 s asleep before every answer (over the 0.5 s a bid may take), no CPU time: the
+    // judge lets it play.
+    let record = play("sleep=0.6", &deal, &RefereeOptions::default());
     assert_eq!(record.abort, None, "{:?}", record.late_clock);
     let (wall, cpu) = (answers(&record, Clock::Wall), answers(&record, Clock::Cpu));
     assert_eq!(wall.len(), 25);
-    assert!(wall.iter().all(|&us| us >= 1_000_000), "{wall:?}");
+    assert!(wall.iter().all(|&us| us >= 600_000), "{wall:?}");
     assert!(cpu.iter().all(|&us| us < 100_000), "{cpu:?}");
-    // A backstop of 1.5 deadlines (0.75 s for a bid) is shorter than the sleep: a
+    // A backstop of 1.1 deadlines (0.55 s for a bid) is shorter than the sleep: a
     // time-out of its own, on the wall clock, at the first bid.
     let options = RefereeOptions {
-        wall_backstop: 1.5,
+        wall_backstop: 1.1,
         write_log: true,
         ..RefereeOptions::default()
     };
-    let record = play("sleep=1", &deal, &options);
+    let record = play("sleep=0.6", &deal, &options);
     assert_eq!(record.abort, Some((0, AbortReason::Tle)));
     assert_eq!(record.late_clock, Some(Clock::Wall));
     assert_eq!(record.abort_at, Some((AnswerKind::Bid, 1)));

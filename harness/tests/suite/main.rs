@@ -1,8 +1,7 @@
 //! The harness's integration tests, one binary: cargo runs test binaries one after
 //! another, and the tests of one binary side by side, so one binary keeps both cores busy
-//! (and links once). Each file is a module as it was a test of its own. Two stay apart:
-//! `export.rs` installs the contest table for its whole process, and `deadlines.rs` loads
-//! every core on purpose.
+//! (and links once). Each file is a module as it was a test of its own. `deadlines.rs` stays
+//! apart: it loads every core on purpose, and times answers by the wall clock.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -11,6 +10,7 @@ mod calibrate;
 mod contest;
 mod curve_variance;
 mod explain;
+mod export;
 mod external;
 mod golden;
 mod readme;
