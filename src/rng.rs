@@ -5,7 +5,7 @@
 //! module reproduces exactly what the bot used from them: `rand_pcg::Pcg64` seeded by
 //! rand_core 0.6's `seed_from_u64`, and rand 0.8's `gen_range` and `gen_bool` for the
 //! ranges the bot draws from. Every stream is bit-for-bit the one rand gave (on 64-bit
-//! targets, as the judge's), so behaviour did not change; `tests/rng.rs` checks it against
+//! targets, as the judge's), so behaviour did not change; `tests/suite/rng.rs` checks it against
 //! rand. Unlike rand, no method panics: degenerate inputs are documented per method.
 
 /// PCG XSL RR 128/64 (LCG variant): `rand_pcg::Pcg64`, also known as `Lcg128Xsl64`.

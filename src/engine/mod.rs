@@ -1,6 +1,6 @@
 //! Decisions: pure functions of the tracked game state. Nothing here reads or prints.
 //!
-//! Folders by concern, bottom first (ARCHITECTURE.md states the order, `tests/layers.rs`
+//! Folders by concern, bottom first (ARCHITECTURE.md states the order, `tests/suite/layers.rs`
 //! keeps it): `config`, then `value` (what positions and bundles are worth by the table),
 //! `track` (both players followed from the commands), `model` (the opponent's bids),
 //! `search` (win curves), `safety` (the accounts that limit a bid), `bid` (the answers),

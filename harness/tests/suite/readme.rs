@@ -129,6 +129,14 @@ fn the_readme_commands_for_your_own_bot_run_as_written() {
                     }
                 }
             }
+            "replay" if args.iter().any(|a| a == "--review") => {
+                // Both sides, each with its luck and luck-adjusted result, 24 decisions each.
+                for side in ["FIRST (", "SECOND ("] {
+                    assert!(stdout.contains(side), "{stdout}");
+                }
+                assert!(stdout.contains("luck-adjusted"), "{stdout}");
+                assert_eq!(stdout.matches(" put ").count(), 24, "{stdout}");
+            }
             "replay" => {
                 assert!(stdout.contains("ROUND 13"), "{stdout}");
                 if args.iter().any(|a| a == "--explain") {

@@ -21,7 +21,7 @@ use crate::rules::dice::Counts;
 /// Standard deviation (points) of the final score difference around the table's
 /// prediction right after the auction of round r (index r − 1), over 3000 self-play
 /// games of the table-and-equilibrium bot, as `harness measure calibrate 3000` prints it;
-/// harness/tests/calibrate.rs checks it against 1,000 new games.
+/// harness/tests/suite/calibrate.rs checks it against 1,000 new games.
 /// Measured: docs/experiments.md#calibration.
 pub const FINAL_DIFF_SIGMA_POINTS: [f64; AUCTION_ROUNDS] = [
     16638.0, 16413.0, 16012.0, 15633.0, 14926.0, 14339.0, 13527.0, 12653.0, 11594.0, 10025.0,
@@ -395,7 +395,7 @@ pub fn win_probability_between_rounds(
 /// Scorings weighed by win probability in round 11: the table's best few overall, and
 /// the best few of each open category (a long shot often lives in another category than
 /// the table's favourite). Set by hand (0a74a32); not measured by win rate, but
-/// tests/endgame.rs checks positions against the exact P(win) of every legal scoring.
+/// tests/suite/endgame.rs checks positions against the exact P(win) of every legal scoring.
 pub const WIN_SCORING_CANDIDATES: usize = 8;
 /// Candidates kept per open category, by table value and by immediate score. Set by hand
 /// (e2d3e54), like [`WIN_SCORING_CANDIDATES`]; not measured.
