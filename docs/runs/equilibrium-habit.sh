@@ -26,15 +26,8 @@ if [[ -n $bots ]]; then bots=$(cd "$bots" && pwd); fi
 out=target/runs/equilibrium-habit
 mkdir -p "$out"
 
-build_at() { # COMMIT: checked out under target/runs/src/COMMIT ("." = here), built; prints its binaries' folder
-  local dir=$PWD
-  if [[ $1 != . ]]; then
-    dir=$PWD/target/runs/src/$1
-    [[ -d $dir ]] || git worktree add -q --detach "$dir" "$1"
-  fi
-  (cd "$dir" && cargo build --release -q -p harness -p yacht-auction) >&2
-  echo "$dir/target/release"
-}
+# shellcheck source=docs/runs/build-at.sh
+source docs/runs/build-at.sh
 h=$(build_at "$commit")/harness
 
 arms() { # NAME DEALS SEED OPPONENT [OPPONENT_AFTER]: both arms at once, then the paired difference

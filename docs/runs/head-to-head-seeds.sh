@@ -20,15 +20,8 @@ commit=${1:-6b20369}
 out=target/runs/head-to-head-seeds
 mkdir -p "$out"
 
-build_at() { # COMMIT: checked out under target/runs/src/COMMIT ("." = here), built; prints its binaries' folder
-  local dir=$PWD
-  if [[ $1 != . ]]; then
-    dir=$PWD/target/runs/src/$1
-    [[ -d $dir ]] || git worktree add -q --detach "$dir" "$1"
-  fi
-  (cd "$dir" && cargo build --release -q -p harness -p yacht-auction) >&2
-  echo "$dir/target/release"
-}
+# shellcheck source=docs/runs/build-at.sh
+source docs/runs/build-at.sh
 h=$(build_at "$commit")/harness
 
 pids=()

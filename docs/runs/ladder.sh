@@ -13,15 +13,8 @@ commit=${1:-5f75979}
 out=target/runs/ladder
 mkdir -p "$out"
 
-build_at() { # COMMIT: checked out under target/runs/src/COMMIT ("." = here), built; prints its binaries' folder
-  local dir=$PWD
-  if [[ $1 != . ]]; then
-    dir=$PWD/target/runs/src/$1
-    [[ -d $dir ]] || git worktree add -q --detach "$dir" "$1"
-  fi
-  (cd "$dir" && cargo build --release -q -p harness -p yacht-auction) >&2
-  echo "$dir/target/release"
-}
+# shellcheck source=docs/runs/build-at.sh
+source docs/runs/build-at.sh
 h=$(build_at "$commit")/harness
 
 for pair in "5 4" "4 3" "3 2" "2 1"; do

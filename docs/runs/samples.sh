@@ -16,15 +16,8 @@ old=${2:-9a41e53}
 out=target/runs/samples
 mkdir -p "$out"
 
-build_at() { # COMMIT: checked out under target/runs/src/COMMIT ("." = here), built; prints its binaries' folder
-  local dir=$PWD
-  if [[ $1 != . ]]; then
-    dir=$PWD/target/runs/src/$1
-    [[ -d $dir ]] || git worktree add -q --detach "$dir" "$1"
-  fi
-  (cd "$dir" && cargo build --release -q -p harness -p yacht-auction) >&2
-  echo "$dir/target/release"
-}
+# shellcheck source=docs/runs/build-at.sh
+source docs/runs/build-at.sh
 
 for commit in "$new" "$old"; do
   bin=$(build_at "$commit")

@@ -9,7 +9,7 @@
 //! not the server's (no figure here is asserted: it is a measurement):
 //!
 //! ```sh
-//! yacht-play --port 8799 --games /tmp/bench-games &
+//! yacht-play --port 8799 --games target/bench-games &
 //! YACHT_LOAD_SERVER=http://127.0.0.1:8799 YACHT_LOAD_OPPONENT=level-5 \
 //!     cargo test --release -p yacht-play --test load -- --nocapture
 //! ```
