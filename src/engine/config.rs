@@ -121,6 +121,11 @@ pub const EARNINGS_GATE_DEFAULT: bool = true;
 /// off (docs/experiments.md#futures-edge).
 pub const FUTURES_EDGE_DEFAULT: bool = false;
 
+/// Whether the opponent model fits its predicted amounts' widths to each opponent's own
+/// residuals ([`crate::engine::model::opponent::WidthFit`]) by default: off
+/// (docs/experiments.md#fitted-widths).
+pub const FIT_WIDTHS_DEFAULT: bool = false;
+
 /// Whether the win curves' spread is widened by round ([`crate::engine::search::endgame::SPREAD_BY_ROUND`])
 /// by default: off, the factors being 1 (docs/experiments.md#odds).
 pub const SPREAD_DEFAULT: bool = false;
@@ -192,6 +197,8 @@ pub struct BotConfig {
     pub level: u8,
     /// Whether the win curves' futures carry the game's edge (see [`FUTURES_EDGE_DEFAULT`]).
     pub futures_edge: bool,
+    /// Whether the model's widths are fitted to the opponent (see [`FIT_WIDTHS_DEFAULT`]).
+    pub fit_widths: bool,
     /// Whether the win curves' spread is widened by round (see [`SPREAD_DEFAULT`]).
     pub spread: bool,
     /// The opponent model's prior on the equilibrium bidder, percent (see
@@ -219,6 +226,7 @@ impl BotConfig {
         level: LEVEL_MAX,
         spread: SPREAD_DEFAULT,
         futures_edge: FUTURES_EDGE_DEFAULT,
+        fit_widths: FIT_WIDTHS_DEFAULT,
         equilibrium_prior_percent: EQUILIBRIUM_PRIOR_PERCENT_DEFAULT,
     };
 
@@ -456,6 +464,13 @@ pub const SWITCHES: &[Switch] = &[
         Experiment,
         futures_edge,
         "1: the win curves' futures carry the edge our asks have shown this game"
+    ),
+    on_off!(
+        "width",
+        "--fit-widths",
+        Experiment,
+        fit_widths,
+        "1: the model's predicted amounts' widths fitted to the opponent's own residuals"
     ),
     on_off!(
         "spread",

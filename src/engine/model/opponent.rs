@@ -101,6 +101,57 @@ pub const MAXIMIN_SWITCH_SPREAD: f64 = 0.05;
 const SPREAD_ATOMS: [(f64, f64); 5] =
     [(-2.0, 0.1), (-0.7, 0.2), (0.0, 0.4), (0.7, 0.2), (2.0, 0.1)];
 
+/// The predicted amounts' widths fitted to one opponent ([`OpponentModel::with_widths`]):
+/// a scale on every habit's spread, moved after each `GET` towards the width whose central
+/// half holds half of the opponent's amounts: up by [`WIDTH_STEP`] when the amount fell
+/// outside the predictive's central half on its group, down when inside (a stochastic
+/// approximation of the median). It starts at the habits' own widths.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct WidthFit {
+    log_scale: f64,
+}
+
+/// How far one `GET` moves the widths' log scale (half of it each way). Set by hand so that
+/// a few rounds widen a habit's spread severalfold; not measured alone.
+const WIDTH_STEP: f64 = 0.7;
+/// The fitted scale's range: a quarter to twenty times the habits' own spreads.
+const WIDTH_SCALE_RANGE: (f64, f64) = (0.25, 20.0);
+
+impl WidthFit {
+    /// The scale on every habit's spread.
+    pub fn scale(&self) -> f64 {
+        self.log_scale.exp()
+    }
+
+    /// Moves the scale by whether `amount` fell in `predictive`'s central half on
+    /// `group`'s atoms (nothing where it predicts nothing there).
+    fn record(&mut self, predictive: &Predictive, group: Group, amount: u32) {
+        let on: Vec<&Atom> = predictive
+            .atoms
+            .iter()
+            .filter(|a| a.group == group)
+            .collect();
+        let mass: f64 = on.iter().map(|a| a.weight).sum();
+        if mass <= 0.0 {
+            return;
+        }
+        let quantile = |q: f64| {
+            let mut seen = 0.0;
+            for atom in &on {
+                seen += atom.weight;
+                if seen >= q * mass {
+                    return atom.amount;
+                }
+            }
+            on.last().map_or(0, |a| a.amount)
+        };
+        let inside = (quantile(0.25)..=quantile(0.75)).contains(&amount);
+        let step = if inside { -0.5 } else { 0.5 } * WIDTH_STEP;
+        self.log_scale =
+            (self.log_scale + step).clamp(WIDTH_SCALE_RANGE.0.ln(), WIDTH_SCALE_RANGE.1.ln());
+    }
+}
+
 /// The model of one opponent over one game.
 #[derive(Clone, Debug)]
 pub struct OpponentModel {
@@ -114,6 +165,8 @@ pub struct OpponentModel {
     switched: Option<f64>,
     /// Whether the switch component is on.
     maximin: bool,
+    /// The amounts' widths fitted to this opponent, if asked for.
+    widths: Option<WidthFit>,
 }
 
 impl Default for OpponentModel {
@@ -131,10 +184,27 @@ impl OpponentModel {
     /// The model of a bot of `config` (its switches `maximin` and `eqprior`): the bot's,
     /// and the play page's hints'.
     pub fn for_config(config: &BotConfig) -> OpponentModel {
-        OpponentModel::with_options(
+        let model = OpponentModel::with_options(
             config.maximin_model,
             f64::from(config.equilibrium_prior_percent) / 100.0,
-        )
+        );
+        if config.fit_widths {
+            model.with_widths()
+        } else {
+            model
+        }
+    }
+
+    /// The model with its predicted amounts' widths fitted to the opponent's own
+    /// residuals ([`WidthFit`]); the habits' weights are learnt as before.
+    pub fn with_widths(mut self) -> OpponentModel {
+        self.widths = Some(WidthFit::default());
+        self
+    }
+
+    /// The scale on the habits' spreads (1 without a width fit).
+    pub fn width_scale(&self) -> f64 {
+        self.widths.as_ref().map_or(1.0, WidthFit::scale)
     }
 
     /// The model without the equilibrium habit; without `maximin`, no switch to maximin
@@ -167,6 +237,7 @@ impl OpponentModel {
             history: Vec::new(),
             switched: None,
             maximin,
+            widths: None,
         }
     }
 
@@ -184,6 +255,13 @@ impl OpponentModel {
         amount: u32,
         ours: (Group, u32),
     ) {
+        if self.widths.is_some() {
+            // Against the widths as they stood before this round.
+            let predictive = self.predict(&features);
+            if let Some(widths) = self.widths.as_mut() {
+                widths.record(&predictive, group, amount);
+            }
+        }
         if self.maximin && features.round >= MAXIMIN_SWITCH_ROUND {
             let q = self.switch_probability(&features);
             self.switched = Some(match switch_prediction(&features) {
@@ -277,6 +355,7 @@ impl OpponentModel {
         let n = self.habits.len();
         let mut unexplained = weights.get(n).copied().unwrap_or(1.0);
         let read = weights.get(n + 1).copied().unwrap_or(0.0);
+        let width = self.width_scale();
         let mut atoms: Vec<Atom> = Vec::new();
         for (habit, &w) in self.habits.iter().zip(&weights) {
             if w < NEGLIGIBLE_WEIGHT {
@@ -293,7 +372,7 @@ impl OpponentModel {
                     unexplained += p * w;
                     continue;
                 }
-                push_group_atoms(&mut atoms, group, y, spread, w * p);
+                push_group_atoms(&mut atoms, group, y, spread * width, w * p);
             }
         }
         // The switch component takes its share of the habits' weight.
@@ -604,5 +683,75 @@ mod tests {
         let p = model.predict(&features(6, 10_000.0));
         assert!(p.read > 0.5, "{p:?}");
         assert!(p.hedge() > 0.5);
+    }
+
+    /// The share of an erratic opponent's amounts that fall in the predictive's central
+    /// half (on the group it asked), over `games` of 12 rounds: a quarter of the swing times
+    /// a factor e^(1.2·z), z normal (drawn by Box–Muller from the crate's generator).
+    fn central_half_coverage(fit: bool, games: u64) -> f64 {
+        let (mut inside, mut total) = (0usize, 0usize);
+        for game in 0..games {
+            let mut rng = crate::rng::Pcg64::seed_from_u64(game);
+            // Uniform on (0, 1], to a millionth.
+            let mut uniform = || (rng.below(1_000_000) + 1) as f64 / 1_000_000.0;
+            let mut model = OpponentModel::with_maximin(true);
+            if fit {
+                model = model.with_widths();
+            }
+            for round in 1..=12u8 {
+                let swing = 4_000.0 + 30_000.0 * uniform();
+                let z: f64 =
+                    (-2.0 * uniform().ln()).sqrt() * (std::f64::consts::TAU * uniform()).cos();
+                let amount = ((swing / 4.0) * (1.2 * z).exp()).min(100_000.0) as u32;
+                let f = features(round, swing);
+                if round > 3 {
+                    let p = model.predict(&f);
+                    let on: Vec<&Atom> = p.atoms.iter().filter(|a| a.group == Group::A).collect();
+                    let mass: f64 = on.iter().map(|a| a.weight).sum();
+                    let quantile = |q: f64| {
+                        let mut seen = 0.0;
+                        on.iter()
+                            .find(|a| {
+                                seen += a.weight;
+                                seen >= q * mass
+                            })
+                            .map_or(0, |a| a.amount)
+                    };
+                    if mass > 0.0 {
+                        total += 1;
+                        inside += usize::from((quantile(0.25)..=quantile(0.75)).contains(&amount));
+                    }
+                }
+                model.observe(f, Group::A, amount, (Group::B, 77));
+            }
+        }
+        inside as f64 / total.max(1) as f64
+    }
+
+    /// Against an opponent whose amounts scatter far more than any habit's spread, the
+    /// central half holds too few of them; fitted widths bring it near a half.
+    #[test]
+    fn fitted_widths_hold_what_they_say() {
+        let (fixed, fitted) = (
+            central_half_coverage(false, 40),
+            central_half_coverage(true, 40),
+        );
+        assert!(fixed < 0.35, "without the fit: {fixed}");
+        assert!(
+            (0.38..=0.62).contains(&fitted),
+            "with it: {fitted} (without: {fixed})"
+        );
+        eprintln!("central half: {fixed:.3} without the fit, {fitted:.3} with it");
+        // A steady opponent keeps its sharp prediction: the fit does not widen it.
+        let mut model = OpponentModel::with_maximin(true).with_widths();
+        for (round, swing) in [(1u8, 20_000.0), (2, 12_000.0), (3, 30_000.0), (4, 8_000.0)] {
+            model.observe(
+                features(round, swing),
+                Group::A,
+                (swing / 4.0) as u32,
+                (Group::B, 7),
+            );
+        }
+        assert!(model.width_scale() <= 1.0, "{}", model.width_scale());
     }
 }
