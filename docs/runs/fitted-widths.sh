@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Reproduces docs/experiments.md#fitted-widths (issue 48): the opponent model's widths
+# fitted to each opponent (`bot:width=1`) against the default.
+#  1. the bid predictions' coverage (the share of the opponent's amounts in the model's
+#     central 50% and 90%): against the seven public bots of the 2025 contest (built
+#     outside the project with ../shared/tools/build-contest-bots.sh GIT_DIR BOTS_DIR;
+#     25 deal pairs each, seed 63, as docs/results.md#odds) and against the default mix
+#     (100 deal pairs each, seed 66);
+#  2. the wins, on the deals of docs/runs/luck.sh (seed 41, 1,000 pairs), against the
+#     equilibrium bidder and eq-other-table, compared deal by deal with the default's runs
+#     of docs/runs/luck.sh and docs/runs/futures-edge.sh (made here if absent).
+# Takes about an hour on 2 cores.
+# Usage: docs/runs/fitted-widths.sh BOTS_DIR [PAIRS]   (default 1000)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bots=$(cd "${1:?usage: docs/runs/fitted-widths.sh BOTS_DIR [PAIRS]}" && pwd)
+pairs=${2:-1000}
+cargo build --release -q -p harness
+h=target/release/harness
+out=target/runs/fitted-widths
+mkdir -p "$out"
+public=""
+for name in 1850 1630 8.14 8.14_1710 8.15 105780_1780 main; do
+  public="${public:+$public;}cmd:$bots/bw_$name"
+done
+for bot in bot bot:width=1; do
+  tag=${bot//[:=,]/-}
+  "$h" measure odds --bot "$bot" --opponents "$public" --deals 25 --seed 63 > "$out/odds-public-$tag.txt"
+  "$h" measure odds --bot "$bot" --deals $((pairs / 10)) --seed 66 > "$out/odds-mix-$tag.txt"
+done
+eq=bot:bidder=equilibrium,win=0,clock=0
+base() { # NAME OPPONENT: the default's run against OPPONENT on seed 41, made if absent
+  local f
+  for f in target/runs/luck/$1.jsonl target/runs/futures-edge/$1.jsonl; do
+    if [[ -s $f && $pairs == 1000 ]]; then echo "$f"; return; fi
+  done
+  "$h" match bot:clock=0 "$2" --deals "$pairs" --seed 41 --no-progress \
+    --results "$out/$1.jsonl" > "$out/$1.txt"
+  echo "$out/$1.jsonl"
+}
+base_eq=$(base bot-eq "$eq")
+base_other=$(base bot-other contest:eq-other-table)
+"$h" match bot:clock=0,width=1 "$eq" --deals "$pairs" --seed 41 --no-progress \
+  --results "$out/width-eq.jsonl" > "$out/width-eq.txt"
+"$h" match bot:clock=0,width=1 contest:eq-other-table --deals "$pairs" --seed 41 --no-progress \
+  --results "$out/width-other.jsonl" > "$out/width-other.txt"
+"$h" compare "$out/width-eq.jsonl" --against "$base_eq" | tee "$out/compare-eq.txt"
+"$h" compare "$out/width-other.jsonl" --against "$base_other" | tee "$out/compare-other.txt"
