@@ -19,8 +19,13 @@ cargo build --release -q -p harness
 h=target/release/harness
 out=target/runs/luck
 mkdir -p "$out"
-"$h" match bot:level=4,clock=0 bot:level=4,clock=0 --deals "$(n 1000)" --seed 49 \
-  --no-progress --results "$out/equal.jsonl" > "$out/equal.txt"
+# A run whose results file holds all its games is kept: the script picks up where it stopped.
+run() { # NAME PAIRS X Y SEED
+  local f=$out/$1.jsonl
+  if [[ -s $f && $(wc -l < "$f") -eq $((2 * $2)) ]]; then return; fi
+  "$h" match "$3" "$4" --deals "$2" --seed "$5" --no-progress --results "$f" > "$out/$1.txt"
+}
+run equal "$(n 1000)" bot:level=4,clock=0 bot:level=4,clock=0 49
 python3 - "$out/equal.jsonl" <<'PY' | tee "$out/equal-first-seat.txt"
 import json, math, sys
 lucks, results = [], []
@@ -39,12 +44,9 @@ sr = math.sqrt(sum((r - mr) ** 2 for r in results) / (n - 1))
 print(f"{n} games: the first seat's luck {mean:+.4f}, standard error {sd / math.sqrt(n):.4f} "
       f"({mean / (sd / math.sqrt(n)):+.2f} SE); correlation with its result {cov / (sd * sr):.3f}")
 PY
-"$h" match bot:level=5,clock=0 bot:level=4,clock=0 --deals "$(n 2000)" --seed 50 \
-  --no-progress --results "$out/l5-l4.jsonl" > "$out/l5-l4.txt"
-"$h" match bot:clock=0 bot:bidder=equilibrium,win=0,clock=0 --deals "$(n 1000)" --seed 41 \
-  --no-progress --results "$out/bot-eq.jsonl" > "$out/bot-eq.txt"
-"$h" match bot:clock=0,eqprior=0 bot:bidder=equilibrium,win=0,clock=0 --deals "$(n 1000)" \
-  --seed 41 --no-progress --results "$out/bot-eqprior0-eq.jsonl" > "$out/bot-eqprior0-eq.txt"
+run l5-l4 "$(n 2000)" bot:level=5,clock=0 bot:level=4,clock=0 50
+run bot-eq "$(n 1000)" bot:clock=0 bot:bidder=equilibrium,win=0,clock=0 41
+run bot-eqprior0-eq "$(n 1000)" bot:clock=0,eqprior=0 bot:bidder=equilibrium,win=0,clock=0 41
 "$h" compare "$out/bot-eq.jsonl" --against "$out/bot-eqprior0-eq.jsonl" > "$out/habit-compare.txt"
 grep -h -E "^(X:|luck-adjusted|the luck took)" "$out"/l5-l4.txt "$out"/bot-eq.txt "$out"/bot-eqprior0-eq.txt
 cat "$out/habit-compare.txt"
