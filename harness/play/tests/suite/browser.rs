@@ -8,7 +8,7 @@
 //! skipped and why, unless `YACHT_REQUIRE_BROWSER=1` (set by `.ci/run`, which installs
 //! them): then it fails.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};

@@ -4,7 +4,7 @@
 //! without the interruption (so the bot was in the same state: it is a function of its
 //! seed and the commands it has seen).
 
-mod common;
+use crate::common;
 
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;

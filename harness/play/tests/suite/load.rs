@@ -11,10 +11,10 @@
 //! ```sh
 //! yacht-play --port 8799 --games target/bench-games &
 //! YACHT_LOAD_SERVER=http://127.0.0.1:8799 YACHT_LOAD_OPPONENT=level-5 \
-//!     cargo test --release -p yacht-play --test load -- --nocapture
+//!     cargo test --release -p yacht-play --test suite load:: -- --nocapture
 //! ```
 
-mod common;
+use crate::common;
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

@@ -1,7 +1,7 @@
 //! The API's answers one by one: the menu, a new game, the points of five dice, the hints,
 //! and what it refuses.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 
