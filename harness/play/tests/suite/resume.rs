@@ -4,8 +4,6 @@
 //! without the interruption (so the bot was in the same state: it is a function of its
 //! seed and the commands it has seen).
 
-use crate::common;
-
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
