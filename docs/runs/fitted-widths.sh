@@ -8,7 +8,7 @@
 #     (100 deal pairs each, seed 66);
 #  2. the wins, on the deals of docs/runs/luck.sh (seed 41, 1,000 pairs), against the
 #     equilibrium bidder and eq-other-table, compared deal by deal with the default's runs
-#     of docs/runs/luck.sh and docs/runs/futures-edge.sh (made here if absent).
+#     (docs/runs/defaults.sh: shared with luck.sh and futures-edge.sh, made if absent).
 # Takes about an hour on 2 cores.
 # Usage: docs/runs/fitted-widths.sh BOTS_DIR [PAIRS]   (default 1000)
 set -euo pipefail
@@ -17,6 +17,7 @@ bots=$(cd "${1:?usage: docs/runs/fitted-widths.sh BOTS_DIR [PAIRS]}" && pwd)
 pairs=${2:-1000}
 cargo build --release -q -p harness
 h=target/release/harness
+source docs/runs/defaults.sh
 out=target/runs/fitted-widths
 mkdir -p "$out"
 public=""
@@ -26,20 +27,12 @@ done
 for bot in bot bot:width=1; do
   tag=${bot//[:=,]/-}
   "$h" measure odds --bot "$bot" --opponents "$public" --deals 25 --seed 63 > "$out/odds-public-$tag.txt"
-  "$h" measure odds --bot "$bot" --deals $((pairs / 10)) --seed 66 > "$out/odds-mix-$tag.txt"
 done
+cp "$(default_odds $((pairs / 10)))" "$out/odds-mix-bot.txt"
+"$h" measure odds --bot bot:width=1 --deals $((pairs / 10)) --seed 66 > "$out/odds-mix-bot-width-1.txt"
 eq=bot:bidder=equilibrium,win=0,clock=0
-base() { # NAME OPPONENT: the default's run against OPPONENT on seed 41, made if absent
-  local f
-  for f in target/runs/luck/$1.jsonl target/runs/futures-edge/$1.jsonl; do
-    if [[ -s $f && $pairs == 1000 ]]; then echo "$f"; return; fi
-  done
-  "$h" match bot:clock=0 "$2" --deals "$pairs" --seed 41 --no-progress \
-    --results "$out/$1.jsonl" > "$out/$1.txt"
-  echo "$out/$1.jsonl"
-}
-base_eq=$(base bot-eq "$eq")
-base_other=$(base bot-other contest:eq-other-table)
+base_eq=$(default_run bot-eq "$eq" "$pairs")
+base_other=$(default_run bot-other contest:eq-other-table "$pairs")
 "$h" match bot:clock=0,width=1 "$eq" --deals "$pairs" --seed 41 --no-progress \
   --results "$out/width-eq.jsonl" > "$out/width-eq.txt"
 "$h" match bot:clock=0,width=1 contest:eq-other-table --deals "$pairs" --seed 41 --no-progress \

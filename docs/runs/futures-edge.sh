@@ -5,8 +5,8 @@
 #     each of the default mix (the equilibrium bidder, eq-other-table, the maximin
 #     reference, adapt-gain, the bot): ECE and the logistic shift by opponent;
 #  2. the wins, on the deals of docs/runs/luck.sh (seed 41, 1,000 pairs): against the
-#     equilibrium bidder (the default's run is luck.sh's bot-eq.jsonl, made here if absent)
-#     and against eq-other-table, each compared deal by deal (raw and luck-adjusted).
+#     equilibrium bidder and against eq-other-table, each compared deal by deal (raw and
+#     luck-adjusted) with the default's runs (docs/runs/defaults.sh: shared, made if absent).
 # Takes about 1.5 hours on 2 cores.
 # Usage: docs/runs/futures-edge.sh [PAIRS]   (default 1000; the odds use PAIRS / 10)
 set -euo pipefail
@@ -14,25 +14,18 @@ cd "$(dirname "$0")/../.."
 pairs=${1:-1000}
 cargo build --release -q -p harness
 h=target/release/harness
+source docs/runs/defaults.sh
 out=target/runs/futures-edge
-luck=target/runs/luck
-mkdir -p "$out" "$luck"
+mkdir -p "$out"
 odds=$((pairs / 10))
-"$h" measure odds --bot bot --deals "$odds" --seed 66 > "$out/odds-default.txt"
+cp "$(default_odds "$odds")" "$out/odds-default.txt"
 "$h" measure odds --bot bot:edge=1 --deals "$odds" --seed 66 > "$out/odds-edge.txt"
 eq=bot:bidder=equilibrium,win=0,clock=0
-if [[ ! -s $luck/bot-eq.jsonl || $pairs != 1000 ]]; then
-  "$h" match bot:clock=0 "$eq" --deals "$pairs" --seed 41 --no-progress \
-    --results "$out/bot-eq.jsonl" > "$out/bot-eq.txt"
-  base_eq=$out/bot-eq.jsonl
-else
-  base_eq=$luck/bot-eq.jsonl
-fi
+base_eq=$(default_run bot-eq "$eq" "$pairs")
+base_other=$(default_run bot-other contest:eq-other-table "$pairs")
 "$h" match bot:clock=0,edge=1 "$eq" --deals "$pairs" --seed 41 --no-progress \
   --results "$out/edge-eq.jsonl" > "$out/edge-eq.txt"
-"$h" match bot:clock=0 contest:eq-other-table --deals "$pairs" --seed 41 --no-progress \
-  --results "$out/bot-other.jsonl" > "$out/bot-other.txt"
 "$h" match bot:clock=0,edge=1 contest:eq-other-table --deals "$pairs" --seed 41 --no-progress \
   --results "$out/edge-other.jsonl" > "$out/edge-other.txt"
 "$h" compare "$out/edge-eq.jsonl" --against "$base_eq" | tee "$out/compare-eq.txt"
-"$h" compare "$out/edge-other.jsonl" --against "$out/bot-other.jsonl" | tee "$out/compare-other.txt"
+"$h" compare "$out/edge-other.jsonl" --against "$base_other" | tee "$out/compare-other.txt"

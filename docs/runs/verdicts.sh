@@ -2,8 +2,8 @@
 # Reproduces the second past verdict re-read with the luck correction (docs/results.md#luck):
 # the equilibrium habit (eqprior=30, the default) against the model without it (eqprior=0),
 # both against contest:eq-other-table on seed 41, 1,000 pairs (the first, against the
-# equilibrium bidder, is docs/runs/luck.sh's). The default's run is
-# docs/runs/futures-edge.sh's bot-other.jsonl, made here if absent.
+# equilibrium bidder, is docs/runs/luck.sh's). The default's run is shared
+# (docs/runs/defaults.sh), made here if absent.
 # Takes about 25 minutes on 2 cores (12 if the default's run is there).
 # Usage: docs/runs/verdicts.sh [PAIRS]   (default 1000)
 set -euo pipefail
@@ -11,14 +11,10 @@ cd "$(dirname "$0")/../.."
 pairs=${1:-1000}
 cargo build --release -q -p harness
 h=target/release/harness
+source docs/runs/defaults.sh
 out=target/runs/verdicts
 mkdir -p "$out"
-base=target/runs/futures-edge/bot-other.jsonl
-if [[ ! -s $base || $pairs != 1000 ]]; then
-  base=$out/bot-other.jsonl
-  "$h" match bot:clock=0 contest:eq-other-table --deals "$pairs" --seed 41 --no-progress \
-    --results "$base" > "$out/bot-other.txt"
-fi
+base=$(default_run bot-other contest:eq-other-table "$pairs")
 "$h" match bot:clock=0,eqprior=0 contest:eq-other-table --deals "$pairs" --seed 41 --no-progress \
   --results "$out/eqprior0-other.jsonl" > "$out/eqprior0-other.txt"
 "$h" compare "$base" --against "$out/eqprior0-other.jsonl" | tee "$out/habit-other-compare.txt"

@@ -1,0 +1,32 @@
+# Sourced by the scripts of docs/runs that compare a variant with the default on the deals
+# of seed 41 (luck.sh, futures-edge.sh, fitted-widths.sh, verdicts.sh): each of the
+# default's runs is played once and shared. Deal i of a seed is the same whatever the run's
+# size, and `harness compare` pairs the deals both runs played, so a variant's run of any
+# size pairs with a larger run of the default.
+#
+# `default_run NAME OPPONENT PAIRS` prints the results file of `bot:clock=0` against
+# OPPONENT on seed 41 with at least PAIRS deal pairs, playing it (into
+# target/runs/defaults/NAME.jsonl) if no such run is kept. Needs $h, the harness binary.
+default_run() {
+  local name=$1 opponent=$2 pairs=$3 f
+  for f in target/runs/luck/$name.jsonl target/runs/defaults/$name.jsonl; do
+    if [[ -s $f && $(wc -l < "$f") -ge $((2 * pairs)) ]]; then
+      echo "$f"
+      return
+    fi
+  done
+  mkdir -p target/runs/defaults
+  f=target/runs/defaults/$name.jsonl
+  "$h" match bot:clock=0 "$opponent" --deals "$pairs" --seed 41 --no-progress \
+    --results "$f" > "target/runs/defaults/$name.txt"
+  echo "$f"
+}
+
+# `default_odds PAIRS` prints the file of `harness measure odds --bot bot` against the
+# default mix on seed 66 with PAIRS deal pairs, measuring it if it is not kept.
+default_odds() {
+  local f=target/runs/defaults/odds-mix-$1.txt
+  mkdir -p target/runs/defaults
+  [[ -s $f ]] || "$h" measure odds --bot bot --deals "$1" --seed 66 > "$f"
+  echo "$f"
+}
