@@ -432,8 +432,9 @@ function renderReview(r, seat) {
   const name = state ? state.opponent.name : "the opponent";
   $("review-summary").textContent =
     "Your dice were worth " + ofWin(me.luck) + " of a win; your decisions cost " +
-    me.decisions_cost.toFixed(2) + ". " + name + "'s decisions cost " +
-    them.decisions_cost.toFixed(2) + ". Luck taken out, your result is " +
+    me.decisions_cost.toFixed(2) + ", " + name + "'s " + them.decisions_cost.toFixed(2) +
+    " (each decision's loss of win probability where it was made, added up: the sum can " +
+    "pass 1). Luck taken out, your result is " +
     me.adjusted.toFixed(2) + " (of 1)" +
     (me.played_like_level ? "; you played like level " + me.played_like_level + "." : ".");
   const table = $("review-sides");
