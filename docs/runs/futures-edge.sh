@@ -8,7 +8,8 @@
 #     equilibrium bidder and against eq-other-table, each compared deal by deal (raw and
 #     luck-adjusted) with the default's runs (docs/runs/defaults.sh: shared, made if absent).
 # Takes about 1.5 hours on 2 cores.
-# Usage: docs/runs/futures-edge.sh [PAIRS]   (default 1000; the odds use PAIRS / 10)
+# Usage: docs/runs/futures-edge.sh [PAIRS [ODDS_PAIRS]]   (default 1000 and PAIRS / 10)
+# A finished odds file is kept, so the script picks up where it stopped.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 pairs=${1:-1000}
@@ -17,9 +18,11 @@ h=target/release/harness
 source docs/runs/defaults.sh
 out=target/runs/futures-edge
 mkdir -p "$out"
-odds=$((pairs / 10))
+odds=${2:-$((pairs / 10))}
 cp "$(default_odds "$odds")" "$out/odds-default.txt"
-"$h" measure odds --bot bot:edge=1 --deals "$odds" --seed 66 > "$out/odds-edge.txt"
+if ! grep -q "the model's hedge" "$out/odds-edge.txt" 2>/dev/null; then
+  "$h" measure odds --bot bot:edge=1 --deals "$odds" --seed 66 > "$out/odds-edge.txt"
+fi
 eq=bot:bidder=equilibrium,win=0,clock=0
 base_eq=$(default_run bot-eq "$eq" "$pairs")
 base_other=$(default_run bot-other contest:eq-other-table "$pairs")
