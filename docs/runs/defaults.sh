@@ -17,9 +17,14 @@ default_run() {
   done
   mkdir -p target/runs/defaults
   f=target/runs/defaults/$name.jsonl
-  "$h" match bot:clock=0 "$opponent" --deals "$pairs" --seed 41 --no-progress \
-    --results "$f" > "target/runs/defaults/$name.txt"
+  seed41_match bot:clock=0 "$opponent" "$pairs" "$f"
   echo "$f"
+}
+
+# `seed41_match PLAYER OPPONENT PAIRS FILE.jsonl`: the match on the deals of seed 41, its
+# results in FILE.jsonl and its report beside it in FILE.txt.
+seed41_match() {
+  "$h" match "$1" "$2" --deals "$3" --seed 41 --no-progress --results "$4" > "${4%.jsonl}.txt"
 }
 
 # `default_odds PAIRS` prints the file of `harness measure odds --bot bot` against the

@@ -33,9 +33,7 @@ cp "$(default_odds $((pairs / 10)))" "$out/odds-mix-bot.txt"
 eq=bot:bidder=equilibrium,win=0,clock=0
 base_eq=$(default_run bot-eq "$eq" "$pairs")
 base_other=$(default_run bot-other contest:eq-other-table "$pairs")
-"$h" match bot:clock=0,width=1 "$eq" --deals "$pairs" --seed 41 --no-progress \
-  --results "$out/width-eq.jsonl" > "$out/width-eq.txt"
-"$h" match bot:clock=0,width=1 contest:eq-other-table --deals "$pairs" --seed 41 --no-progress \
-  --results "$out/width-other.jsonl" > "$out/width-other.txt"
+seed41_match bot:clock=0,width=1 "$eq" "$pairs" "$out/width-eq.jsonl"
+seed41_match bot:clock=0,width=1 contest:eq-other-table "$pairs" "$out/width-other.jsonl"
 "$h" compare "$out/width-eq.jsonl" --against "$base_eq" | tee "$out/compare-eq.txt"
 "$h" compare "$out/width-other.jsonl" --against "$base_other" | tee "$out/compare-other.txt"

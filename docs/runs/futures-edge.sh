@@ -26,9 +26,7 @@ fi
 eq=bot:bidder=equilibrium,win=0,clock=0
 base_eq=$(default_run bot-eq "$eq" "$pairs")
 base_other=$(default_run bot-other contest:eq-other-table "$pairs")
-"$h" match bot:clock=0,edge=1 "$eq" --deals "$pairs" --seed 41 --no-progress \
-  --results "$out/edge-eq.jsonl" > "$out/edge-eq.txt"
-"$h" match bot:clock=0,edge=1 contest:eq-other-table --deals "$pairs" --seed 41 --no-progress \
-  --results "$out/edge-other.jsonl" > "$out/edge-other.txt"
+seed41_match bot:clock=0,edge=1 "$eq" "$pairs" "$out/edge-eq.jsonl"
+seed41_match bot:clock=0,edge=1 contest:eq-other-table "$pairs" "$out/edge-other.jsonl"
 "$h" compare "$out/edge-eq.jsonl" --against "$base_eq" | tee "$out/compare-eq.txt"
 "$h" compare "$out/edge-other.jsonl" --against "$base_other" | tee "$out/compare-other.txt"

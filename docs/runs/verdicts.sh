@@ -15,6 +15,5 @@ source docs/runs/defaults.sh
 out=target/runs/verdicts
 mkdir -p "$out"
 base=$(default_run bot-other contest:eq-other-table "$pairs")
-"$h" match bot:clock=0,eqprior=0 contest:eq-other-table --deals "$pairs" --seed 41 --no-progress \
-  --results "$out/eqprior0-other.jsonl" > "$out/eqprior0-other.txt"
+seed41_match bot:clock=0,eqprior=0 contest:eq-other-table "$pairs" "$out/eqprior0-other.jsonl"
 "$h" compare "$base" --against "$out/eqprior0-other.jsonl" | tee "$out/habit-other-compare.txt"
