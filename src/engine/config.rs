@@ -126,6 +126,12 @@ pub const FUTURES_EDGE_DEFAULT: bool = false;
 /// (docs/experiments.md#fitted-widths).
 pub const FIT_WIDTHS_DEFAULT: bool = false;
 
+/// Whether the opponent model fits the tails of its predicted amounts (the outer atoms,
+/// which bound its central 90%) to each opponent's own residuals
+/// ([`crate::engine::model::opponent::WidthFit`]) by default: off
+/// (docs/experiments.md#fitted-tails).
+pub const FIT_TAILS_DEFAULT: bool = false;
+
 /// Whether the win curves' spread is widened by round ([`crate::engine::search::endgame::SPREAD_BY_ROUND`])
 /// by default: off, the factors being 1 (docs/experiments.md#odds).
 pub const SPREAD_DEFAULT: bool = false;
@@ -199,6 +205,8 @@ pub struct BotConfig {
     pub futures_edge: bool,
     /// Whether the model's widths are fitted to the opponent (see [`FIT_WIDTHS_DEFAULT`]).
     pub fit_widths: bool,
+    /// Whether the model's tails are fitted to the opponent (see [`FIT_TAILS_DEFAULT`]).
+    pub fit_tails: bool,
     /// Whether the win curves' spread is widened by round (see [`SPREAD_DEFAULT`]).
     pub spread: bool,
     /// The opponent model's prior on the equilibrium bidder, percent (see
@@ -227,6 +235,7 @@ impl BotConfig {
         spread: SPREAD_DEFAULT,
         futures_edge: FUTURES_EDGE_DEFAULT,
         fit_widths: FIT_WIDTHS_DEFAULT,
+        fit_tails: FIT_TAILS_DEFAULT,
         equilibrium_prior_percent: EQUILIBRIUM_PRIOR_PERCENT_DEFAULT,
     };
 
@@ -471,6 +480,14 @@ pub const SWITCHES: &[Switch] = &[
         Experiment,
         fit_widths,
         "1: the model's predicted amounts' widths fitted to the opponent's own residuals"
+    ),
+    on_off!(
+        "tail",
+        "--fit-tails",
+        Experiment,
+        fit_tails,
+        "1: the model's predicted amounts' tails (their central 90%) fitted to the \
+         opponent's own residuals"
     ),
     on_off!(
         "spread",

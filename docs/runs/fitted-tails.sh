@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Reproduces docs/experiments.md#fitted-tails (issue 48): the opponent model's widths and
+# tails fitted to each opponent (`bot:width=1,tail=1`) against the widths alone and the
+# default.
+#  1. the bid predictions' coverage (the share of the opponent's amounts in the model's
+#     central 50% and 90%) against the seven public bots of the 2025 contest (built
+#     outside the project with ../shared/tools/build-contest-bots.sh GIT_DIR BOTS_DIR;
+#     25 deal pairs each, seed 63, as docs/runs/fitted-widths.sh) and against the default
+#     mix (PAIRS/10 deal pairs each, seed 66);
+#  2. the wins on the deals of seed 41 against the equilibrium bidder and eq-other-table,
+#     compared deal by deal with the default's runs (docs/runs/defaults.sh, made if
+#     absent).
+# Takes about 40 minutes on 2 cores with PAIRS 500.
+# Usage: docs/runs/fitted-tails.sh BOTS_DIR [PAIRS]   (default 1000)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bots=$(cd "${1:?usage: docs/runs/fitted-tails.sh BOTS_DIR [PAIRS]}" && pwd)
+pairs=${2:-1000}
+cargo build --release -q -p harness
+h=target/release/harness
+source docs/runs/defaults.sh
+out=target/runs/fitted-tails
+mkdir -p "$out"
+public=""
+for name in 1850 1630 8.14 8.14_1710 8.15 105780_1780 main; do
+  public="${public:+$public;}cmd:$bots/bw_$name"
+done
+"$h" measure odds --bot bot:width=1,tail=1 --opponents "$public" --deals 25 --seed 63 > "$out/odds-public.txt"
+"$h" measure odds --bot bot:width=1,tail=1 --deals $((pairs / 10)) --seed 66 > "$out/odds-mix.txt"
+eq=bot:bidder=equilibrium,win=0,clock=0
+base_eq=$(default_run bot-eq "$eq" "$pairs")
+base_other=$(default_run bot-other contest:eq-other-table "$pairs")
+seed41_match bot:clock=0,width=1,tail=1 "$eq" "$pairs" "$out/tail-eq.jsonl"
+seed41_match bot:clock=0,width=1,tail=1 contest:eq-other-table "$pairs" "$out/tail-other.jsonl"
+"$h" compare "$out/tail-eq.jsonl" --against "$base_eq" | tee "$out/compare-eq.txt"
+"$h" compare "$out/tail-other.jsonl" --against "$base_other" | tee "$out/compare-other.txt"
