@@ -34,8 +34,9 @@ fn every_sample_ai_plays_legal_games() {
     for n in 1..=10u8 {
         for (opponent, deals) in [
             (format!("sample:{}", n % 10 + 1), 300),
-            // A lighter search: this checks the samples' games, not the bot's strength.
-            ("bot:rollouts=200".to_string(), 30),
+            // A lighter search and 10 deal pairs (200 games for the ten samples): this
+            // checks the samples' games against a bidder that bids big, not the bot.
+            ("bot:rollouts=200".to_string(), 10),
         ] {
             let o = run(&format!("sample:{n}"), &opponent, deals, n as u64);
             assert!(
@@ -47,7 +48,7 @@ fn every_sample_ai_plays_legal_games() {
             games += o.stats.games;
         }
     }
-    assert!(games >= 6000);
+    assert!(games >= 6200);
 }
 
 #[test]
