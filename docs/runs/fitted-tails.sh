@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reproduces docs/experiments.md#fitted-tails (issue 48): the opponent model's widths and
-# tails fitted to each opponent (`bot:width=1,tail=1`) against the widths alone and the
-# default.
+# tails fitted to each opponent (`bot:width=1,tail=1`) against the default (the widths
+# alone: docs/runs/fitted-widths.sh).
 #  1. the bid predictions' coverage (the share of the opponent's amounts in the model's
 #     central 50% and 90%) against the seven public bots of the 2025 contest (built
 #     outside the project with ../shared/tools/build-contest-bots.sh GIT_DIR BOTS_DIR;
@@ -10,7 +10,7 @@
 #  2. the wins on the deals of seed 41 against the equilibrium bidder and eq-other-table,
 #     compared deal by deal with the default's runs (docs/runs/defaults.sh, made if
 #     absent).
-# Takes about 40 minutes on 2 cores with PAIRS 500.
+# Took 58 minutes on 2 cores with PAIRS 500 (with another measurement beside it for 15).
 # Usage: docs/runs/fitted-tails.sh BOTS_DIR [PAIRS]   (default 1000)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
