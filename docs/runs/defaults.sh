@@ -35,3 +35,14 @@ default_odds() {
   [[ -s $f ]] || "$h" measure odds --bot bot --deals "$1" --seed 66 > "$f"
   echo "$f"
 }
+
+# `public_bots BOTS_DIR` prints the seven public bots of the 2025 contest (built outside the
+# project with ../shared/tools/build-contest-bots.sh GIT_DIR BOTS_DIR) as `cmd:` players
+# joined by `;`, as `harness measure odds --opponents` takes them.
+public_bots() {
+  local name public=""
+  for name in 1850 1630 8.14 8.14_1710 8.15 105780_1780 main; do
+    public="${public:+$public;}cmd:$1/bw_$name"
+  done
+  echo "$public"
+}

@@ -21,10 +21,7 @@ h=target/release/harness
 source docs/runs/defaults.sh
 out=target/runs/fitted-tails
 mkdir -p "$out"
-public=""
-for name in 1850 1630 8.14 8.14_1710 8.15 105780_1780 main; do
-  public="${public:+$public;}cmd:$bots/bw_$name"
-done
+public=$(public_bots "$bots")
 "$h" measure odds --bot bot:width=1,tail=1 --opponents "$public" --deals 25 --seed 63 > "$out/odds-public.txt"
 "$h" measure odds --bot bot:width=1,tail=1 --deals $((pairs / 10)) --seed 66 > "$out/odds-mix.txt"
 eq=bot:bidder=equilibrium,win=0,clock=0

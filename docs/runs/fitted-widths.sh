@@ -20,10 +20,7 @@ h=target/release/harness
 source docs/runs/defaults.sh
 out=target/runs/fitted-widths
 mkdir -p "$out"
-public=""
-for name in 1850 1630 8.14 8.14_1710 8.15 105780_1780 main; do
-  public="${public:+$public;}cmd:$bots/bw_$name"
-done
+public=$(public_bots "$bots")
 for bot in bot bot:width=1; do
   tag=${bot//[:=,]/-}
   "$h" measure odds --bot "$bot" --opponents "$public" --deals 25 --seed 63 > "$out/odds-public-$tag.txt"
