@@ -91,21 +91,13 @@ pub fn explain_side(log: &GameLog, side: Side, config: BotConfig) -> Vec<Explain
 /// The weighted quantile `q` (0..=1) of the amounts the model predicts on `group`, and the
 /// probability it gives that group; `None` if it predicts nothing there.
 pub fn predicted_amount(explanation: &BidExplanation, group: Group, q: f64) -> Option<(u32, f64)> {
-    let atoms = &explanation.predictive.atoms;
-    let total: f64 = atoms.iter().map(|a| a.weight).sum();
-    let on: Vec<_> = atoms.iter().filter(|a| a.group == group).collect();
-    let mass: f64 = on.iter().map(|a| a.weight).sum();
-    if mass <= 0.0 || total <= 0.0 {
+    let predictive = &explanation.predictive;
+    let total: f64 = predictive.atoms.iter().map(|a| a.weight).sum();
+    if total <= 0.0 {
         return None;
     }
-    let mut seen = 0.0;
-    for atom in &on {
-        seen += atom.weight;
-        if seen >= q * mass {
-            return Some((atom.amount, mass / total));
-        }
-    }
-    on.last().map(|a| (a.amount, mass / total))
+    let amount = predictive.amount_quantile(group, q)?;
+    Some((amount, predictive.group_mass(group) / total))
 }
 
 fn bid_text(bid: Option<(Group, u32)>) -> String {

@@ -64,6 +64,34 @@ impl Predictive {
     pub fn hedge(&self) -> f64 {
         (self.unexplained + self.read).clamp(0.0, 1.0)
     }
+
+    /// The weight of the atoms on `group`.
+    pub fn group_mass(&self, group: Group) -> f64 {
+        self.atoms
+            .iter()
+            .filter(|a| a.group == group)
+            .map(|a| a.weight)
+            .sum()
+    }
+
+    /// The weighted quantile `q` (0..=1) of the amounts predicted on `group` (the first
+    /// amount at which the weight seen reaches `q` of the group's); `None` if it predicts
+    /// nothing there. What the widths' fit, the replay and the odds' coverage all read.
+    pub fn amount_quantile(&self, group: Group, q: f64) -> Option<u32> {
+        let mass = self.group_mass(group);
+        if mass <= 0.0 {
+            return None;
+        }
+        let (mut seen, mut last) = (0.0, None);
+        for atom in self.atoms.iter().filter(|a| a.group == group) {
+            seen += atom.weight;
+            last = Some(atom.amount);
+            if seen >= q * mass {
+                break;
+            }
+        }
+        last
+    }
 }
 
 /// Rounds observed before the model is used at all. Structural: before the first `GET` the
@@ -100,6 +128,9 @@ pub const MAXIMIN_SWITCH_SPREAD: f64 = 0.05;
 /// Laplace likelihood's is 2.0).
 const SPREAD_ATOMS: [(f64, f64); 5] =
     [(-2.0, 0.1), (-0.7, 0.2), (0.0, 0.4), (0.7, 0.2), (2.0, 0.1)];
+/// The atoms of [`SPREAD_ATOMS`] beyond this offset are the outer ones: a tenth of the
+/// weight on each side, so they bound the central 90% (what the tails' fit scales).
+const OUTER_OFFSET_MIN: f64 = 1.0;
 
 /// The predicted amounts' widths fitted to one opponent ([`OpponentModel::with_widths`]):
 /// a scale on every habit's spread, moved after each `GET` towards the width whose central
@@ -162,31 +193,19 @@ impl WidthFit {
     /// Moves the scale by whether `amount` fell in `predictive`'s central half on
     /// `group`'s atoms (nothing where it predicts nothing there).
     fn record(&mut self, predictive: &Predictive, group: Group, amount: u32) {
-        let on: Vec<&Atom> = predictive
-            .atoms
-            .iter()
-            .filter(|a| a.group == group)
-            .collect();
-        let mass: f64 = on.iter().map(|a| a.weight).sum();
-        if mass <= 0.0 {
-            return;
-        }
-        let quantile = |q: f64| {
-            let mut seen = 0.0;
-            for atom in &on {
-                seen += atom.weight;
-                if seen >= q * mass {
-                    return atom.amount;
-                }
-            }
-            on.last().map_or(0, |a| a.amount)
+        let within = |width: f64| {
+            let low = predictive.amount_quantile(group, (1.0 - width) / 2.0);
+            let high = predictive.amount_quantile(group, (1.0 + width) / 2.0);
+            low.zip(high)
+                .map(|(low, high)| (low..=high).contains(&amount))
         };
-        let inside = (quantile(0.25)..=quantile(0.75)).contains(&amount);
+        let Some(inside) = within(0.5) else {
+            return;
+        };
         let step = if inside { -0.5 } else { 0.5 } * WIDTH_STEP;
         self.log_scale =
             (self.log_scale + step).clamp(WIDTH_SCALE_RANGE.0.ln(), WIDTH_SCALE_RANGE.1.ln());
-        if let Some(log_tail) = self.log_tail.as_mut() {
-            let inside = (quantile(0.05)..=quantile(0.95)).contains(&amount);
+        if let (Some(log_tail), Some(inside)) = (self.log_tail.as_mut(), within(0.9)) {
             let step = if inside { -0.1 } else { 0.9 } * TAIL_STEP;
             *log_tail = (*log_tail + step).clamp(TAIL_SCALE_RANGE.0.ln(), TAIL_SCALE_RANGE.1.ln());
         }
@@ -457,7 +476,7 @@ fn push_group_atoms(
     weight: f64,
 ) {
     for (offset, share) in SPREAD_ATOMS {
-        let offset = if offset.abs() > 1.0 {
+        let offset = if offset.abs() > OUTER_OFFSET_MIN {
             offset * tail
         } else {
             offset
@@ -788,21 +807,16 @@ mod tests {
                 let f = features(round, swing);
                 if round > 3 {
                     let p = model.predict(&f);
-                    let on: Vec<&Atom> = p.atoms.iter().filter(|a| a.group == Group::A).collect();
-                    let mass: f64 = on.iter().map(|a| a.weight).sum();
-                    let quantile = |q: f64| {
-                        let mut seen = 0.0;
-                        on.iter()
-                            .find(|a| {
-                                seen += a.weight;
-                                seen >= q * mass
-                            })
-                            .map_or(0, |a| a.amount)
-                    };
-                    if mass > 0.0 {
+                    let quantile = |q: f64| p.amount_quantile(Group::A, q);
+                    if let (Some(q05), Some(q25), Some(q75), Some(q95)) = (
+                        quantile(0.05),
+                        quantile(0.25),
+                        quantile(0.75),
+                        quantile(0.95),
+                    ) {
                         total += 1;
-                        half += usize::from((quantile(0.25)..=quantile(0.75)).contains(&amount));
-                        ninety += usize::from((quantile(0.05)..=quantile(0.95)).contains(&amount));
+                        half += usize::from((q25..=q75).contains(&amount));
+                        ninety += usize::from((q05..=q95).contains(&amount));
                     }
                 }
                 model.observe(f, Group::A, amount, (Group::B, 77));
