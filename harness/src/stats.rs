@@ -1,6 +1,6 @@
 //! The one statistics module of the harness: match records, deal-pair (pentanomial)
 //! counts, their mean and variance, the score interval, Elo and normalized Elo, and
-//! quantiles. The SPRT ([`sprt`]) and the gauntlet's paired comparison build on
+//! quantiles, and the logistic fit of forecasts against results. The SPRT ([`sprt`]) and the gauntlet's paired comparison build on
 //! these and keep no statistics of their own.
 //!
 //! The formulas are fastchess's and OpenBench's (app/src/matchmaking/elo/
@@ -9,6 +9,7 @@
 
 pub mod bradley_terry;
 mod elo;
+pub mod logistic;
 mod match_stats;
 mod moments;
 mod pentanomial;

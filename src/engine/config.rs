@@ -121,6 +121,10 @@ pub const EARNINGS_GATE_DEFAULT: bool = true;
 /// off (docs/experiments.md#futures-edge).
 pub const FUTURES_EDGE_DEFAULT: bool = false;
 
+/// Whether the win curves of the rollouts lean by what the game has shown of the opponent
+/// ([`crate::engine::search::lean`]) by default: off (docs/experiments.md#futures-lean).
+pub const FUTURES_LEAN_DEFAULT: bool = false;
+
 /// Whether the opponent model fits its predicted amounts' widths to each opponent's own
 /// residuals ([`crate::engine::model::opponent::WidthFit`]) by default: off
 /// (docs/experiments.md#fitted-widths).
@@ -203,6 +207,8 @@ pub struct BotConfig {
     pub level: u8,
     /// Whether the win curves' futures carry the game's edge (see [`FUTURES_EDGE_DEFAULT`]).
     pub futures_edge: bool,
+    /// Whether the rollouts' win curves lean (see [`FUTURES_LEAN_DEFAULT`]).
+    pub futures_lean: bool,
     /// Whether the model's widths are fitted to the opponent (see [`FIT_WIDTHS_DEFAULT`]).
     pub fit_widths: bool,
     /// Whether the model's tails are fitted to the opponent (see [`FIT_TAILS_DEFAULT`]).
@@ -234,6 +240,7 @@ impl BotConfig {
         level: LEVEL_MAX,
         spread: SPREAD_DEFAULT,
         futures_edge: FUTURES_EDGE_DEFAULT,
+        futures_lean: FUTURES_LEAN_DEFAULT,
         fit_widths: FIT_WIDTHS_DEFAULT,
         fit_tails: FIT_TAILS_DEFAULT,
         equilibrium_prior_percent: EQUILIBRIUM_PRIOR_PERCENT_DEFAULT,
@@ -473,6 +480,14 @@ pub const SWITCHES: &[Switch] = &[
         Experiment,
         futures_edge,
         "1: the win curves' futures carry the edge our asks have shown this game"
+    ),
+    on_off!(
+        "lean",
+        "--futures-lean",
+        Experiment,
+        futures_lean,
+        "1: the rollouts' win curves lean by what the game has shown of the opponent, as \
+         fitted on results (LEAN_WEIGHTS)"
     ),
     on_off!(
         "width",

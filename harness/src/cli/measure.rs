@@ -35,6 +35,10 @@ enum MeasureCmd {
     /// game's result (reliability, Brier, calibration error, by round and opponent), and
     /// its predictions of the opponent's bid against the bids that came.
     Odds(OddsArgs),
+    /// The weights of the futures' lean (`bot:lean=1`) fitted on the forecasts of
+    /// `measure odds --forecasts`: each game's result on the lean's inputs, the bot's own
+    /// P(win) as the offset; by opponent, the level shift before and after.
+    Lean(LeanArgs),
     /// Per-rollout variance of the win curves' points, by sampler (common random
     /// numbers, antithetic coins), at the positions where the bot bids for the win.
     CurveVariance(CurveVarianceArgs),
@@ -58,6 +62,7 @@ impl MeasureArgs {
             MeasureCmd::StateSpread(args) => args.run(),
             MeasureCmd::Regret(args) => args.run(),
             MeasureCmd::Odds(args) => args.run(),
+            MeasureCmd::Lean(args) => args.run(),
             MeasureCmd::CurveVariance(args) => args.run(),
             MeasureCmd::Startup(args) => args.run(),
             MeasureCmd::Speed(args) => args.run(),
@@ -73,6 +78,57 @@ use crate::measure::speed::{run_speed, SpeedConfig};
 fn table_audit() -> Result<(), String> {
     print!("{}", output::table_audit()?);
     Ok(())
+}
+
+#[derive(Args)]
+pub struct LeanArgs {
+    /// Forecasts (`harness measure odds --forecasts FILE.jsonl`) to fit on.
+    #[arg(required = true)]
+    forecasts: Vec<PathBuf>,
+    /// Check these weights (comma-separated, one per input) instead of fitting: on
+    /// held-out forecasts, the level shift they leave.
+    #[arg(long, value_delimiter = ',')]
+    weights: Option<Vec<f64>>,
+}
+
+impl LeanArgs {
+    /// `harness measure lean`.
+    pub fn run(self) -> Result<(), String> {
+        use crate::measure::lean_fit::{fit_lean, read_forecasts, report};
+        use yacht::engine::search::lean::LEAN_INPUTS;
+        let mut forecasts = Vec::new();
+        for path in &self.forecasts {
+            forecasts.extend(read_forecasts(path)?);
+        }
+        let weights: [f64; LEAN_INPUTS] = match self.weights {
+            Some(w) => w
+                .try_into()
+                .map_err(|_| format!("--weights takes {LEAN_INPUTS} numbers"))?,
+            None => {
+                let f = fit_lean(&forecasts)
+                    .ok_or("the forecasts do not determine the lean's weights")?;
+                println!(
+                    "fitted weights {:?}, standard errors {:?} (forecasts as independent); \
+                     mean log-likelihood {:.5} -> {:.5}",
+                    f.beta
+                        .iter()
+                        .map(|b| (b * 1000.0).round() / 1000.0)
+                        .collect::<Vec<_>>(),
+                    f.standard_error
+                        .iter()
+                        .map(|b| (b * 1000.0).round() / 1000.0)
+                        .collect::<Vec<_>>(),
+                    f.mean_log_likelihood_before,
+                    f.mean_log_likelihood
+                );
+                f.beta
+                    .try_into()
+                    .map_err(|_| "the fit returned another length".to_string())?
+            }
+        };
+        print!("{}", report(&forecasts, &weights));
+        Ok(())
+    }
 }
 
 #[derive(Args)]
@@ -356,6 +412,7 @@ impl OddsArgs {
                         "decided_lead": f.decided_lead,
                         "bid": f.bid,
                         "hedge": f.hedge,
+                        "lean": f.lean,
                         "points": g.points,
                     });
                     text.push_str(&line.to_string());

@@ -21,6 +21,7 @@
 use rayon::prelude::*;
 
 use yacht::engine::search::endgame::decided_margin_points;
+use yacht::engine::search::lean::{LeanFeatures, LEAN_INPUTS};
 use yacht::engine::search::wincurve::win_share;
 use yacht::engine::value::bidding::{bundle_values, POINTS_PER_UNIT};
 use yacht::engine::value::choice::position_value_units;
@@ -30,7 +31,6 @@ use yacht::protocol::{Group, Hand};
 
 use super::observed::play_observed;
 use crate::player::PlayerSpec;
-use crate::replay::explain::predicted_amount;
 
 /// The central intervals whose coverage is counted: 50% and 90%.
 pub const INTERVALS: [f64; 2] = [0.5, 0.9];
@@ -51,6 +51,9 @@ pub struct Forecast {
     /// The model's weight on the reader hypothesis and its whole hedge (what the best
     /// response gives the worst case), once it has seen a round; `None` before.
     pub hedge: Option<(f64, f64)>,
+    /// The futures' lean's inputs at this auction ([`LeanFeatures::inputs`]), to fit
+    /// its weights on (`harness measure lean`).
+    pub lean: [f64; LEAN_INPUTS],
 }
 
 /// One game: whom it was against, what the bot scored (1, ½, 0) and its forecasts.
@@ -102,12 +105,7 @@ fn forecast(bot: &Bot, theirs: (Group, u32)) -> Option<Forecast> {
             .filter(|a| a.group == theirs.0)
             .map(|a| a.weight)
             .sum();
-        let within = INTERVALS.map(|width| {
-            let low = predicted_amount(&explanation, theirs.0, (1.0 - width) / 2.0);
-            let high = predicted_amount(&explanation, theirs.0, (1.0 + width) / 2.0);
-            low.zip(high)
-                .map(|((low, _), (high, _))| (low..=high).contains(&theirs.1))
-        });
+        let within = INTERVALS.map(|width| explanation.predictive.holds(theirs.0, theirs.1, width));
         let within = match within {
             [Some(a), Some(b)] => Some([a, b]),
             _ => None,
@@ -122,6 +120,7 @@ fn forecast(bot: &Bot, theirs: (Group, u32)) -> Option<Forecast> {
         decided_lead,
         bid,
         hedge,
+        lean: LeanFeatures::of(view, bot.model()).inputs(),
     })
 }
 
@@ -265,6 +264,28 @@ pub struct OddsReport {
     /// Decided games by round: (called decided, their leader lost or drew).
     pub decided: Vec<(usize, f64)>,
     pub bids: Vec<BidCalibration>,
+    /// P(win) and the result of every forecast of the rollouts' rounds, by opponent and
+    /// by [`SHIFT_ROUNDS`], for the level shift ([`OddsReport::shifts`]).
+    pub rolled_out: Vec<[Vec<(f64, f64)>; 2]>,
+}
+
+/// The rollouts' rounds, early and late, read apart for the level shift.
+pub const SHIFT_ROUNDS: [(u8, u8); 2] = [(2, 6), (7, 10)];
+
+impl OddsReport {
+    /// By opponent, the level shift of P(win) (logits, with its standard error counting
+    /// forecasts as independent) over each of [`SHIFT_ROUNDS`] and over both: what a true
+    /// forecaster's is 0 ([`crate::stats::logistic::shift`]).
+    pub fn shifts(&self) -> Vec<[Option<(f64, f64)>; 3]> {
+        use crate::stats::logistic::shift;
+        self.rolled_out
+            .iter()
+            .map(|[early, late]| {
+                let both: Vec<(f64, f64)> = early.iter().chain(late).copied().collect();
+                [shift(early), shift(late), shift(&both)]
+            })
+            .collect()
+    }
 }
 
 /// Floor of a logged probability (a group the model ruled out).
@@ -282,6 +303,7 @@ pub fn report(opponents: &[String], games: &[GameForecasts]) -> OddsReport {
         by_round: (0..rounds).map(|_| Reliability::new()).collect(),
         decided: vec![(0, 0.0); rounds],
         bids: vec![BidCalibration::default(); n],
+        rolled_out: vec![[Vec::new(), Vec::new()]; n],
     };
     for g in games {
         r.games[g.opponent] += 1;
@@ -291,6 +313,12 @@ pub fn report(opponents: &[String], games: &[GameForecasts]) -> OddsReport {
             if let Some(p) = f.p_win {
                 r.by_opponent[g.opponent].add(p, g.points);
                 r.by_round[index].add(p, g.points);
+                let part = SHIFT_ROUNDS
+                    .iter()
+                    .position(|&(first, last)| (first..=last).contains(&f.round));
+                if let Some(part) = part {
+                    r.rolled_out[g.opponent][part].push((p, g.points));
+                }
             }
             if let Some(lead) = f.decided_lead {
                 let leader_result = if lead { g.points } else { 1.0 - g.points };

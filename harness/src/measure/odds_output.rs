@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::odds::{OddsReport, Reliability, INTERVALS};
+use super::odds::{OddsReport, Reliability, INTERVALS, SHIFT_ROUNDS};
 
 /// The rounds drawn together in the diagram by round.
 pub const ROUND_GROUPS: [(u8, u8); 4] = [(2, 4), (5, 7), (8, 10), (11, 12)];
@@ -53,6 +53,27 @@ pub fn text(report: &OddsReport) -> String {
             100.0 * report.points[i] / report.games[i].max(1) as f64
         );
         reliability_rows(&mut out, &label, &report.by_opponent[i]);
+    }
+    let _ = writeln!(
+        out,
+        "\nthe level shift of P(win) in the rollouts' rounds (logits the results are above \
+         the forecasts: 0 for a true forecaster; ± one standard error, counting forecasts as \
+         independent, which those of one game are not)"
+    );
+    let shift_text =
+        |s: Option<(f64, f64)>| s.map_or("-".to_string(), |(s, se)| format!("{s:+.2} ± {se:.2}"));
+    for (name, [early, late, both]) in report.opponents.iter().zip(report.shifts()) {
+        let _ = writeln!(
+            out,
+            "{name:<38} rounds {}-{}: {:<14} rounds {}-{}: {:<14} both: {}",
+            SHIFT_ROUNDS[0].0,
+            SHIFT_ROUNDS[0].1,
+            shift_text(early),
+            SHIFT_ROUNDS[1].0,
+            SHIFT_ROUNDS[1].1,
+            shift_text(late),
+            shift_text(both)
+        );
     }
     let _ = writeln!(out, "\nby round, every opponent:");
     for (i, r) in report.by_round.iter().enumerate() {

@@ -92,6 +92,15 @@ impl Predictive {
         }
         last
     }
+
+    /// Whether `amount` lies in the central `width` (0..=1) of the amounts predicted on
+    /// `group`; `None` if it predicts nothing there.
+    pub fn holds(&self, group: Group, amount: u32, width: f64) -> Option<bool> {
+        let low = self.amount_quantile(group, (1.0 - width) / 2.0);
+        let high = self.amount_quantile(group, (1.0 + width) / 2.0);
+        low.zip(high)
+            .map(|(low, high)| (low..=high).contains(&amount))
+    }
 }
 
 /// Rounds observed before the model is used at all. Structural: before the first `GET` the
@@ -193,12 +202,7 @@ impl WidthFit {
     /// Moves the scale by whether `amount` fell in `predictive`'s central half on
     /// `group`'s atoms (nothing where it predicts nothing there).
     fn record(&mut self, predictive: &Predictive, group: Group, amount: u32) {
-        let within = |width: f64| {
-            let low = predictive.amount_quantile(group, (1.0 - width) / 2.0);
-            let high = predictive.amount_quantile(group, (1.0 + width) / 2.0);
-            low.zip(high)
-                .map(|(low, high)| (low..=high).contains(&amount))
-        };
+        let within = |width: f64| predictive.holds(group, amount, width);
         let Some(inside) = within(0.5) else {
             return;
         };
@@ -227,6 +231,9 @@ pub struct OpponentModel {
     maximin: bool,
     /// The amounts' widths fitted to this opponent, if asked for.
     widths: Option<WidthFit>,
+    /// The opponent's amounts that fell in the central half of what the model predicted
+    /// on their group before seeing them, and the amounts so judged ([`Self::predicted_share`]).
+    central_half: [u32; 2],
 }
 
 impl Default for OpponentModel {
@@ -310,7 +317,18 @@ impl OpponentModel {
             switched: None,
             maximin,
             widths: None,
+            central_half: [0, 0],
         }
+    }
+
+    /// How well the model has predicted this opponent: the share of its amounts that fell
+    /// in the central half of the model's prediction on their group, counted from one
+    /// inside and one outside before the first (a half, the share a true model earns). An
+    /// opponent of a fixed design the habits know is near 1; one that bids by its own win
+    /// curves, as the bot does, near a half.
+    pub fn predicted_share(&self) -> f64 {
+        let [inside, judged] = self.central_half;
+        (f64::from(inside) + 1.0) / (f64::from(judged) + 2.0)
     }
 
     /// Rounds observed.
@@ -327,12 +345,14 @@ impl OpponentModel {
         amount: u32,
         ours: (Group, u32),
     ) {
-        if self.widths.is_some() {
-            // Against the widths as they stood before this round.
-            let predictive = self.predict(&features);
-            if let Some(widths) = self.widths.as_mut() {
-                widths.record(&predictive, group, amount);
-            }
+        // Against the model (and its widths) as it stood before this round.
+        let predictive = self.predict(&features);
+        if let Some(inside) = predictive.holds(group, amount, 0.5) {
+            self.central_half[0] += u32::from(inside);
+            self.central_half[1] += 1;
+        }
+        if let Some(widths) = self.widths.as_mut() {
+            widths.record(&predictive, group, amount);
         }
         if self.maximin && features.round >= MAXIMIN_SWITCH_ROUND {
             let q = self.switch_probability(&features);

@@ -165,6 +165,17 @@ impl WinSearch {
             _ => None,
         }
     }
+
+    /// The search with its curves leaning by `logits` ([`WinCurve::leaned`]; only the
+    /// rollouts' curves lean, see [`super::lean`]).
+    pub fn leaned(self, logits: f64) -> WinSearch {
+        match self {
+            WinSearch::Curves(curves) if logits != 0.0 => {
+                WinSearch::Curves(curves.map(|c| c.leaned(logits)))
+            }
+            search => search,
+        }
+    }
 }
 
 /// The win curves (we get A, we get B) of the open auction, or `None` when this round

@@ -1,0 +1,134 @@
+//! `harness measure lean`: the weights of the futures' lean ([`yacht::engine::search::lean`])
+//! fitted on forecasts (`harness measure odds --forecasts`): a logistic regression of each
+//! game's result on the lean's inputs, with the bot's own P(win) as the offset, over the
+//! auctions of the rollouts' rounds. Reports the weights and, by opponent, the level
+//! shift of P(win) before and after leaning by them.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use yacht::engine::search::lean::LEAN_INPUTS;
+use yacht::engine::search::wincurve::lean;
+
+use crate::stats::logistic::{fit, logit, shift, Row};
+
+/// One forecast of a rollouts' round: whom against, P(win), the lean's inputs, the result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeanForecast {
+    pub opponent: String,
+    pub p_win: f64,
+    pub inputs: [f64; LEAN_INPUTS],
+    pub result: f64,
+}
+
+/// The forecasts of the rollouts' rounds (the lean's first input, the auctions left, above
+/// 0) in the JSON lines of `harness measure odds --forecasts`.
+pub fn read_forecasts(path: &Path) -> Result<Vec<LeanForecast>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let bad = |what: &str| format!("{}:{}: {what}", path.display(), i + 1);
+        let v: serde_json::Value = serde_json::from_str(line).map_err(|e| bad(&e.to_string()))?;
+        let Some(p_win) = v["p_win"].as_f64() else {
+            continue;
+        };
+        let lean = v["lean"]
+            .as_array()
+            .ok_or_else(|| bad("no \"lean\" (forecasts written before the lean)"))?;
+        let inputs: Vec<f64> = lean.iter().filter_map(serde_json::Value::as_f64).collect();
+        let inputs: [f64; LEAN_INPUTS] = inputs
+            .try_into()
+            .map_err(|_| bad("\"lean\" of another length"))?;
+        if inputs[0] <= 0.0 {
+            continue;
+        }
+        out.push(LeanForecast {
+            opponent: v["opponent"].as_str().unwrap_or("?").to_string(),
+            p_win,
+            inputs,
+            result: v["points"].as_f64().ok_or_else(|| bad("no \"points\""))?,
+        });
+    }
+    Ok(out)
+}
+
+/// The fitted weights, or `None` if the forecasts do not determine them.
+pub fn fit_lean(forecasts: &[LeanForecast]) -> Option<crate::stats::logistic::Fit> {
+    let rows: Vec<Row> = forecasts
+        .iter()
+        .map(|f| Row {
+            offset: logit(f.p_win),
+            x: f.inputs.to_vec(),
+            y: f.result,
+        })
+        .collect();
+    fit(&rows, LEAN_INPUTS)
+}
+
+/// The report: the weights, then by opponent the level shift before and after leaning by
+/// `weights` (the fitted ones, or others to check them on held-out forecasts).
+pub fn report(forecasts: &[LeanForecast], weights: &[f64; LEAN_INPUTS]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} forecasts of the rollouts' rounds; weights {weights:?}",
+        forecasts.len()
+    );
+    let mut opponents: Vec<&str> = forecasts.iter().map(|f| f.opponent.as_str()).collect();
+    opponents.dedup();
+    opponents.sort_unstable();
+    opponents.dedup();
+    let _ = writeln!(
+        out,
+        "level shift of P(win), logits (± one standard error, forecasts as independent): \
+         as forecast -> leaned"
+    );
+    for name in opponents {
+        let mine: Vec<&LeanForecast> = forecasts.iter().filter(|f| f.opponent == name).collect();
+        let before: Vec<(f64, f64)> = mine.iter().map(|f| (f.p_win, f.result)).collect();
+        let after: Vec<(f64, f64)> = mine
+            .iter()
+            .map(|f| {
+                let logits: f64 = f.inputs.iter().zip(weights).map(|(x, w)| x * w).sum();
+                (lean(f.p_win, logits), f.result)
+            })
+            .collect();
+        let text = |s: Option<(f64, f64)>| {
+            s.map_or("-".to_string(), |(s, se)| format!("{s:+.3} ± {se:.3}"))
+        };
+        let _ = writeln!(
+            out,
+            "{name:<38} {:>6}  {} -> {}",
+            mine.len(),
+            text(shift(&before)),
+            text(shift(&after))
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lines without a P(win), or of rounds 11 and 12 (no auctions left to roll out), are
+    /// not the lean's; a file from before the lean says so.
+    #[test]
+    fn only_the_rollouts_rounds_are_read() {
+        let dir = std::env::temp_dir().join(format!("lean-fit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("f.jsonl");
+        let lines = [
+            r#"{"opponent":"x","round":3,"p_win":0.6,"lean":[0.89,0.5,0.0],"points":1.0}"#,
+            r#"{"opponent":"x","round":11,"p_win":0.7,"lean":[0.0,0.0,0.0],"points":1.0}"#,
+            r#"{"opponent":"y","round":4,"p_win":null,"lean":[0.78,0.4,0.1],"points":0.0}"#,
+        ];
+        std::fs::write(&path, lines.join("\n")).unwrap();
+        let read = read_forecasts(&path).unwrap();
+        assert_eq!(read.len(), 1);
+        assert_eq!(read[0].inputs, [0.89, 0.5, 0.0]);
+        std::fs::write(&path, r#"{"opponent":"x","p_win":0.6,"points":1.0}"#).unwrap();
+        assert!(read_forecasts(&path).unwrap_err().contains("lean"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

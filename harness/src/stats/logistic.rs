@@ -1,0 +1,196 @@
+//! Logistic regression with an offset: `P(y) = σ(offset + β·x)`, fitted by Newton's method
+//! on the log-likelihood (results may be fractional: a draw is ½). With `x = [1]` and the
+//! offset a forecast's logit it is the forecast's level shift (0 for a true forecaster);
+//! with more inputs, what a forecast lacks as a function of them (`harness measure lean`).
+
+/// One observation: the offset (logits), the inputs, the result in 0..=1.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub offset: f64,
+    pub x: Vec<f64>,
+    pub y: f64,
+}
+
+/// The fitted weights and their standard errors (from the inverse information, counting
+/// the rows as independent; rows of one game are not, so these are too narrow by up to
+/// the square root of a game's rows' correlation).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fit {
+    pub beta: Vec<f64>,
+    pub standard_error: Vec<f64>,
+    /// Mean log-likelihood per row, nats (the offset alone: `mean_log_likelihood_before`).
+    pub mean_log_likelihood: f64,
+    pub mean_log_likelihood_before: f64,
+}
+
+/// The logit of a forecast, kept finite: a forecast of 0 or 1 is read as 0.001 or 0.999.
+pub fn logit(p: f64) -> f64 {
+    let p = p.clamp(1e-3, 1.0 - 1e-3);
+    (p / (1.0 - p)).ln()
+}
+
+fn sigmoid(z: f64) -> f64 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+fn log_likelihood(rows: &[Row], beta: &[f64]) -> f64 {
+    rows.iter()
+        .map(|r| {
+            let z = r.offset + r.x.iter().zip(beta).map(|(x, b)| x * b).sum::<f64>();
+            let p = sigmoid(z).clamp(1e-12, 1.0 - 1e-12);
+            r.y * p.ln() + (1.0 - r.y) * (1.0 - p).ln()
+        })
+        .sum()
+}
+
+/// Solves `a · v = b` by Gaussian elimination with partial pivoting; `None` if singular.
+fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
+    let n = b.len();
+    for col in 0..n {
+        let pivot = (col..n).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
+        if a[pivot][col].abs() < 1e-12 {
+            return None;
+        }
+        a.swap(col, pivot);
+        b.swap(col, pivot);
+        for row in col + 1..n {
+            let f = a[row][col] / a[col][col];
+            for k in col..n {
+                a[row][k] -= f * a[col][k];
+            }
+            b[row] -= f * b[col];
+        }
+    }
+    let mut v = vec![0.0; n];
+    for row in (0..n).rev() {
+        let rest: f64 = (row + 1..n).map(|k| a[row][k] * v[k]).sum();
+        v[row] = (b[row] - rest) / a[row][row];
+    }
+    Some(v)
+}
+
+/// The information matrix (the log-likelihood's negative Hessian) and gradient at `beta`.
+fn information(rows: &[Row], beta: &[f64]) -> (Vec<Vec<f64>>, Vec<f64>) {
+    let k = beta.len();
+    let (mut info, mut grad) = (vec![vec![0.0; k]; k], vec![0.0; k]);
+    for r in rows {
+        let z = r.offset + r.x.iter().zip(beta).map(|(x, b)| x * b).sum::<f64>();
+        let p = sigmoid(z);
+        let w = p * (1.0 - p);
+        for i in 0..k {
+            grad[i] += (r.y - p) * r.x[i];
+            for j in 0..k {
+                info[i][j] += w * r.x[i] * r.x[j];
+            }
+        }
+    }
+    (info, grad)
+}
+
+/// The maximum-likelihood weights of `rows` (all of `inputs` inputs); `None` if the rows do
+/// not determine them (too few, or an input that never varies from another).
+pub fn fit(rows: &[Row], inputs: usize) -> Option<Fit> {
+    if rows.is_empty() || rows.iter().any(|r| r.x.len() != inputs) {
+        return None;
+    }
+    let mut beta = vec![0.0; inputs];
+    let before = log_likelihood(rows, &beta);
+    for _ in 0..50 {
+        let (info, grad) = information(rows, &beta);
+        let step = solve(info, grad)?;
+        // Newton's step, halved while it lowers the likelihood (the log-likelihood is
+        // concave, so a short enough step always raises it).
+        let now = log_likelihood(rows, &beta);
+        let mut scale = 1.0;
+        let mut next: Vec<f64> = beta.iter().zip(&step).map(|(b, s)| b + s).collect();
+        while log_likelihood(rows, &next) < now - 1e-12 && scale > 1e-6 {
+            scale /= 2.0;
+            next = beta.iter().zip(&step).map(|(b, s)| b + scale * s).collect();
+        }
+        let moved = step.iter().map(|s| (s * scale).abs()).fold(0.0, f64::max);
+        beta = next;
+        if moved < 1e-9 {
+            break;
+        }
+    }
+    let (info, _) = information(rows, &beta);
+    let standard_error = (0..inputs)
+        .map(|i| {
+            let unit: Vec<f64> = (0..inputs).map(|j| f64::from(u8::from(i == j))).collect();
+            solve(info.clone(), unit).map_or(f64::NAN, |col| col[i].max(0.0).sqrt())
+        })
+        .collect();
+    let n = rows.len() as f64;
+    Some(Fit {
+        mean_log_likelihood: log_likelihood(rows, &beta) / n,
+        mean_log_likelihood_before: before / n,
+        beta,
+        standard_error,
+    })
+}
+
+/// The level shift of forecasts `p` against results `y` (logits; 0 for a true
+/// forecaster) and its standard error: [`fit`] with one input, always 1, and the
+/// forecast's logit as the offset.
+pub fn shift(forecasts: &[(f64, f64)]) -> Option<(f64, f64)> {
+    let rows: Vec<Row> = forecasts
+        .iter()
+        .map(|&(p, y)| Row {
+            offset: logit(p),
+            x: vec![1.0],
+            y,
+        })
+        .collect();
+    fit(&rows, 1).map(|f| (f.beta[0], f.standard_error[0]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use yacht::rng::Pcg64;
+
+    fn uniform(rng: &mut Pcg64) -> f64 {
+        rng.below(1_000_000) as f64 / 1e6
+    }
+
+    /// Results drawn from a known lean are fitted back within a few standard errors, and
+    /// the fit raises the likelihood; a true forecaster's shift is near 0.
+    #[test]
+    fn a_known_lean_is_fitted_back() {
+        let mut rng = Pcg64::seed_from_u64(3);
+        let truth = [0.4, -0.8, 1.5];
+        let (mut rows, mut plain) = (Vec::new(), Vec::new());
+        for _ in 0..20_000 {
+            let p = 0.05 + 0.9 * uniform(&mut rng);
+            let x = vec![1.0, uniform(&mut rng), uniform(&mut rng) - 0.5];
+            let z = logit(p) + x.iter().zip(&truth).map(|(a, b)| a * b).sum::<f64>();
+            rows.push(Row {
+                offset: logit(p),
+                x,
+                y: f64::from(u8::from(rng.chance(sigmoid(z)))),
+            });
+            plain.push((p, f64::from(u8::from(rng.chance(p)))));
+        }
+        let f = fit(&rows, 3).expect("determined");
+        for i in 0..3 {
+            assert!(
+                (f.beta[i] - truth[i]).abs() < 4.0 * f.standard_error[i],
+                "{i}: {:?} ± {:?}",
+                f.beta,
+                f.standard_error
+            );
+        }
+        assert!(f.mean_log_likelihood > f.mean_log_likelihood_before);
+        let (s, se) = shift(&plain).expect("determined");
+        assert!(s.abs() < 4.0 * se && se < 0.05, "{s} ± {se}");
+        // An input that is another's copy leaves the weights undetermined.
+        let twins: Vec<Row> = rows
+            .iter()
+            .map(|r| Row {
+                x: vec![r.x[0], r.x[0]],
+                ..r.clone()
+            })
+            .collect();
+        assert_eq!(fit(&twins, 2), None);
+    }
+}
