@@ -36,8 +36,8 @@ enum MeasureCmd {
     /// its predictions of the opponent's bid against the bids that came.
     Odds(OddsArgs),
     /// The weights of the futures' lean (`bot:lean=1`) fitted on the forecasts of
-    /// `measure odds --forecasts`: each game's result on the lean's inputs, the bot's own
-    /// P(win) as the offset; by opponent, the level shift before and after.
+    /// `measure odds --forecasts`: each game's luck-adjusted result on the lean's inputs,
+    /// the bot's own P(win) as the offset; by opponent, the level shift before and after.
     Lean(LeanArgs),
     /// Per-rollout variance of the win curves' points, by sampler (common random
     /// numbers, antithetic coins), at the positions where the bot bids for the win.
@@ -89,6 +89,9 @@ pub struct LeanArgs {
     /// held-out forecasts, the level shift they leave.
     #[arg(long, value_delimiter = ',')]
     weights: Option<Vec<f64>>,
+    /// Fit on the raw results, not the luck-adjusted ones.
+    #[arg(long)]
+    raw: bool,
 }
 
 impl LeanArgs {
@@ -98,7 +101,7 @@ impl LeanArgs {
         use yacht::engine::search::lean::LEAN_INPUTS;
         let mut forecasts = Vec::new();
         for path in &self.forecasts {
-            forecasts.extend(read_forecasts(path)?);
+            forecasts.extend(read_forecasts(path, !self.raw)?);
         }
         let weights: [f64; LEAN_INPUTS] = match self.weights {
             Some(w) => w
@@ -413,6 +416,8 @@ impl OddsArgs {
                         "bid": f.bid,
                         "hedge": f.hedge,
                         "lean": f.lean,
+                        "shown": f.shown,
+                        "later_luck": f.later_luck,
                         "points": g.points,
                     });
                     text.push_str(&line.to_string());

@@ -22,8 +22,9 @@ pub struct LeanForecast {
 }
 
 /// The forecasts of the rollouts' rounds (the lean's first input, the auctions left, above
-/// 0) in the JSON lines of `harness measure odds --forecasts`.
-pub fn read_forecasts(path: &Path) -> Result<Vec<LeanForecast>, String> {
+/// 0) in the JSON lines of `harness measure odds --forecasts`; with `adjusted` each result
+/// is luck-adjusted (less the luck after the forecast: the same expectation, less noise).
+pub fn read_forecasts(path: &Path, adjusted: bool) -> Result<Vec<LeanForecast>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -42,11 +43,19 @@ pub fn read_forecasts(path: &Path) -> Result<Vec<LeanForecast>, String> {
         if inputs[0] <= 0.0 {
             continue;
         }
+        let points = v["points"].as_f64().ok_or_else(|| bad("no \"points\""))?;
+        let later_luck = if adjusted {
+            v["later_luck"]
+                .as_f64()
+                .ok_or_else(|| bad("no \"later_luck\" (forecasts written before the luck)"))?
+        } else {
+            0.0
+        };
         out.push(LeanForecast {
             opponent: v["opponent"].as_str().unwrap_or("?").to_string(),
             p_win,
             inputs,
-            result: v["points"].as_f64().ok_or_else(|| bad("no \"points\""))?,
+            result: points - later_luck,
         });
     }
     Ok(out)
@@ -119,16 +128,20 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("f.jsonl");
         let lines = [
-            r#"{"opponent":"x","round":3,"p_win":0.6,"lean":[0.89,0.5,0.0],"points":1.0}"#,
-            r#"{"opponent":"x","round":11,"p_win":0.7,"lean":[0.0,0.0,0.0],"points":1.0}"#,
-            r#"{"opponent":"y","round":4,"p_win":null,"lean":[0.78,0.4,0.1],"points":0.0}"#,
+            r#"{"opponent":"x","round":3,"p_win":0.6,"lean":[0.89,0.5,0.0],"points":1.0,"later_luck":0.25}"#,
+            r#"{"opponent":"x","round":11,"p_win":0.7,"lean":[0.0,0.0,0.0],"points":1.0,"later_luck":0.0}"#,
+            r#"{"opponent":"y","round":4,"p_win":null,"lean":[0.78,0.4,0.1],"points":0.0,"later_luck":0.0}"#,
         ];
         std::fs::write(&path, lines.join("\n")).unwrap();
-        let read = read_forecasts(&path).unwrap();
+        let read = read_forecasts(&path, true).unwrap();
         assert_eq!(read.len(), 1);
         assert_eq!(read[0].inputs, [0.89, 0.5, 0.0]);
+        assert_eq!(read[0].result, 0.75);
+        assert_eq!(read_forecasts(&path, false).unwrap()[0].result, 1.0);
         std::fs::write(&path, r#"{"opponent":"x","p_win":0.6,"points":1.0}"#).unwrap();
-        assert!(read_forecasts(&path).unwrap_err().contains("lean"));
+        assert!(read_forecasts(&path, false).unwrap_err().contains("lean"));
+        std::fs::write(&path, lines[0].replace(r#","later_luck":0.25"#, "")).unwrap();
+        assert!(read_forecasts(&path, true).unwrap_err().contains("luck"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -14,6 +14,7 @@ use yacht::game::Deal;
 use yacht::protocol::{parse_answer, Answer, Command, Group, Owed};
 
 use crate::player::{Deadline, Player, Received};
+use crate::review::luck::{LuckEvent, LuckTracker};
 
 /// How long a program may take over an answer here.
 const PROGRAM_WAIT: Duration = Duration::from_secs(10);
@@ -27,6 +28,7 @@ struct ObservedSeats<'a> {
     answers: [Option<Answer>; 2],
     bids: [Option<(Group, u32)>; 2],
     on_auction: &'a mut dyn FnMut(&Bot, (Group, u32)),
+    luck: LuckTracker,
 }
 
 impl Seats for ObservedSeats<'_> {
@@ -56,6 +58,7 @@ impl Seats for ObservedSeats<'_> {
     }
 
     fn observe(&mut self, event: &Event) {
+        self.luck.observe(event);
         match *event {
             Event::Roll { .. } => self.bids = [None, None],
             Event::Bid { seat, bid } => {
@@ -74,7 +77,9 @@ impl Seats for ObservedSeats<'_> {
 
 /// Plays deal `index` of `seed` between `bot` (in `bot_seat`) and `opponent`, both
 /// seeded as `harness match --seed` seeds them, calling `on_auction` with the bot and the
-/// opponent's bid at every auction. `Err` if the opponent could not be started.
+/// opponent's bid at every auction. Returns the bot, the game, and the luck of each of its
+/// chance events (`review::luck`, as the referee follows it). `Err` if the opponent could
+/// not be started.
 pub fn play_observed(
     bot: BotConfig,
     opponent: &mut dyn Player,
@@ -82,7 +87,7 @@ pub fn play_observed(
     deal: &Deal,
     bot_seat: usize,
     on_auction: &mut dyn FnMut(&Bot, (Group, u32)),
-) -> Result<(Bot, Played<()>), String> {
+) -> Result<(Bot, Played<()>, Vec<LuckEvent>), String> {
     let game_seed = mix(seed, index);
     let mut ours = Bot::new(BotConfig {
         rng_seed: Some(bot.rng_seed.unwrap_or(mix(game_seed, 1))),
@@ -96,8 +101,10 @@ pub fn play_observed(
         answers: [None, None],
         bids: [None, None],
         on_auction,
+        luck: LuckTracker::new(),
     };
     let played = play(deal, &mut seats);
+    let luck = seats.luck.events().to_vec();
     opponent.finish();
-    Ok((ours, played))
+    Ok((ours, played, luck))
 }

@@ -31,6 +31,7 @@ use yacht::protocol::{Group, Hand};
 
 use super::observed::play_observed;
 use crate::player::PlayerSpec;
+use crate::review::luck::{ChanceKind, LuckEvent};
 
 /// The central intervals whose coverage is counted: 50% and 90%.
 pub const INTERVALS: [f64; 2] = [0.5, 0.9];
@@ -54,6 +55,15 @@ pub struct Forecast {
     /// The futures' lean's inputs at this auction ([`LeanFeatures::inputs`]), to fit
     /// its weights on (`harness measure lean`).
     pub lean: [f64; LEAN_INPUTS],
+    /// What else the game has shown of the opponent, to choose the lean's inputs by:
+    /// the model's predicted share, the earnings per auction (thousands of points), and
+    /// the opponent's gap from the equilibrium bid (-1 before the first `GET`).
+    pub shown: [f64; 3],
+    /// The bot's luck in the chance events after the forecast (this auction's coin, the
+    /// later rolls and coins; `review::luck`), filled in when the game is over: each term
+    /// has mean zero given the position, so the result less it has the result's
+    /// expectation given anything the forecast knew, with far less of the dice in it.
+    pub later_luck: f64,
 }
 
 /// One game: whom it was against, what the bot scored (1, ½, 0) and its forecasts.
@@ -121,6 +131,15 @@ fn forecast(bot: &Bot, theirs: (Group, u32)) -> Option<Forecast> {
         bid,
         hedge,
         lean: LeanFeatures::of(view, bot.model()).inputs(),
+        later_luck: 0.0,
+        shown: {
+            let f = LeanFeatures::of(view, bot.model());
+            [
+                f.predicted,
+                f.earned,
+                bot.model().equilibrium_gap().unwrap_or(-1.0),
+            ]
+        },
     })
 }
 
@@ -140,7 +159,7 @@ pub fn measure(
             let mut opponent = opponents[o].build()?;
             let mut forecasts = Vec::new();
             let mut on_auction = |bot: &Bot, theirs| forecasts.extend(forecast(bot, theirs));
-            let (_, played) = play_observed(
+            let (_, played, luck) = play_observed(
                 bot,
                 opponent.as_mut(),
                 (seed, d as u64),
@@ -154,6 +173,11 @@ pub fn measure(
             } else {
                 win_share((totals[bot_seat] - totals[1 - bot_seat]) as f64)
             };
+            if played.stop.is_none() {
+                for f in &mut forecasts {
+                    f.later_luck = later_luck(&luck, f.round, bot_seat);
+                }
+            }
             Ok(GameForecasts {
                 opponent: o,
                 points,
@@ -161,6 +185,16 @@ pub fn measure(
             })
         })
         .collect()
+}
+
+/// The luck of `seat` in the chance events after a forecast at round `round`'s auction,
+/// once both bids were in: the round's coin (a tied bid's), then every later round's.
+pub fn later_luck(events: &[LuckEvent], round: u8, seat: usize) -> f64 {
+    events
+        .iter()
+        .filter(|e| e.round > round || (e.round == round && e.kind == ChanceKind::Coin))
+        .map(|e| e.luck[seat])
+        .sum()
 }
 
 /// Forecasts of P(win) against results, in bins of equal width.
@@ -261,12 +295,17 @@ pub struct OddsReport {
     /// P(win) by opponent (all rounds), and by round (all opponents; index round − 1).
     pub by_opponent: Vec<Reliability>,
     pub by_round: Vec<Reliability>,
+    /// P(win) by opponent against the luck-adjusted results (the result less the luck
+    /// after the forecast, [`Forecast::later_luck`]): the same expectation, less noise.
+    pub by_opponent_adjusted: Vec<Reliability>,
     /// Decided games by round: (called decided, their leader lost or drew).
     pub decided: Vec<(usize, f64)>,
     pub bids: Vec<BidCalibration>,
     /// P(win) and the result of every forecast of the rollouts' rounds, by opponent and
     /// by [`SHIFT_ROUNDS`], for the level shift ([`OddsReport::shifts`]).
     pub rolled_out: Vec<[Vec<(f64, f64)>; 2]>,
+    /// The same against the luck-adjusted results.
+    pub rolled_out_adjusted: Vec<[Vec<(f64, f64)>; 2]>,
 }
 
 /// The rollouts' rounds, early and late, read apart for the level shift.
@@ -276,9 +315,14 @@ impl OddsReport {
     /// By opponent, the level shift of P(win) (logits, with its standard error counting
     /// forecasts as independent) over each of [`SHIFT_ROUNDS`] and over both: what a true
     /// forecaster's is 0 ([`crate::stats::logistic::shift`]).
-    pub fn shifts(&self) -> Vec<[Option<(f64, f64)>; 3]> {
+    pub fn shifts(&self, adjusted: bool) -> Vec<[Option<(f64, f64)>; 3]> {
         use crate::stats::logistic::shift;
-        self.rolled_out
+        let rolled_out = if adjusted {
+            &self.rolled_out_adjusted
+        } else {
+            &self.rolled_out
+        };
+        rolled_out
             .iter()
             .map(|[early, late]| {
                 let both: Vec<(f64, f64)> = early.iter().chain(late).copied().collect();
@@ -303,7 +347,9 @@ pub fn report(opponents: &[String], games: &[GameForecasts]) -> OddsReport {
         by_round: (0..rounds).map(|_| Reliability::new()).collect(),
         decided: vec![(0, 0.0); rounds],
         bids: vec![BidCalibration::default(); n],
+        by_opponent_adjusted: (0..n).map(|_| Reliability::new()).collect(),
         rolled_out: vec![[Vec::new(), Vec::new()]; n],
+        rolled_out_adjusted: vec![[Vec::new(), Vec::new()]; n],
     };
     for g in games {
         r.games[g.opponent] += 1;
@@ -313,11 +359,14 @@ pub fn report(opponents: &[String], games: &[GameForecasts]) -> OddsReport {
             if let Some(p) = f.p_win {
                 r.by_opponent[g.opponent].add(p, g.points);
                 r.by_round[index].add(p, g.points);
+                let adjusted = g.points - f.later_luck;
+                r.by_opponent_adjusted[g.opponent].add(p, adjusted);
                 let part = SHIFT_ROUNDS
                     .iter()
                     .position(|&(first, last)| (first..=last).contains(&f.round));
                 if let Some(part) = part {
                     r.rolled_out[g.opponent][part].push((p, g.points));
+                    r.rolled_out_adjusted[g.opponent][part].push((p, adjusted));
                 }
             }
             if let Some(lead) = f.decided_lead {
@@ -361,6 +410,29 @@ pub fn report(opponents: &[String], games: &[GameForecasts]) -> OddsReport {
 mod tests {
     use super::*;
 
+    /// The luck after a forecast is the later rounds' and the round's own coin, not its
+    /// roll (which the forecast saw), for the seat asked.
+    #[test]
+    fn the_luck_after_a_forecast_leaves_out_what_it_saw() {
+        let event = |round, kind, first: f64| LuckEvent {
+            round,
+            kind,
+            luck: [first, -first],
+            win_after: 0.5,
+        };
+        let events = [
+            event(3, ChanceKind::Roll, 0.01),
+            event(3, ChanceKind::Coin, 0.02),
+            event(4, ChanceKind::Roll, 0.04),
+            event(5, ChanceKind::Roll, 0.08),
+            event(5, ChanceKind::Coin, 0.16),
+        ];
+        assert!((later_luck(&events, 3, 0) - 0.30).abs() < 1e-12);
+        assert!((later_luck(&events, 3, 1) + 0.30).abs() < 1e-12);
+        assert!((later_luck(&events, 4, 0) - 0.24).abs() < 1e-12);
+        assert_eq!(later_luck(&events, 12, 0), 0.0);
+    }
+
     #[test]
     fn a_calibrated_forecaster_has_no_gap_and_a_sure_one_a_large_one() {
         let mut calibrated = Reliability::new();
@@ -403,9 +475,24 @@ mod tests {
             .all(|p| (0.0..=1.0).contains(&p)));
         assert!(all.iter().any(|f| f.p_win.is_some()));
         assert!(all.iter().any(|f| f.bid.is_some()));
+        // The dice after every forecast but the last rounds' moved the win probability;
+        // after round 12's auction only a coin is left, and luck is a share of a result.
+        assert!(all
+            .iter()
+            .filter(|f| f.round <= 10)
+            .all(|f| f.later_luck != 0.0));
+        assert!(all.iter().all(|f| f.later_luck.abs() <= 1.0));
+        assert!(all
+            .iter()
+            .filter(|f| f.round == 12)
+            .all(|f| f.later_luck.abs() <= 0.5));
         let report = report(&["eq".to_string()], &games);
         assert_eq!(report.games, [4]);
         assert!(report.by_opponent[0].count > 0);
+        assert_eq!(
+            report.by_opponent_adjusted[0].count,
+            report.by_opponent[0].count
+        );
         assert!((0.0..=1.0).contains(&report.bids[0].group_probability));
     }
 }

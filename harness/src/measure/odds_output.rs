@@ -56,24 +56,46 @@ pub fn text(report: &OddsReport) -> String {
     }
     let _ = writeln!(
         out,
-        "\nthe level shift of P(win) in the rollouts' rounds (logits the results are above \
-         the forecasts: 0 for a true forecaster; ± one standard error, counting forecasts as \
-         independent, which those of one game are not)"
+        "\nluck-adjusted: P(win) against the result less the luck after the forecast (the \
+         same expectation, far less of the dice; mean forecast and mean adjusted result by \
+         bin, no intervals)"
     );
+    for (i, name) in report.opponents.iter().enumerate() {
+        let r = &report.by_opponent_adjusted[i];
+        let bins: Vec<String> = r
+            .points()
+            .iter()
+            .map(|&(p, result, _, n)| format!("{p:.2}:{result:.2}({n})"))
+            .collect();
+        let _ = writeln!(out, "{name:<38} ECE {:.4}  {}", r.ece(), bins.join(" "));
+    }
     let shift_text =
         |s: Option<(f64, f64)>| s.map_or("-".to_string(), |(s, se)| format!("{s:+.2} ± {se:.2}"));
-    for (name, [early, late, both]) in report.opponents.iter().zip(report.shifts()) {
+    for adjusted in [false, true] {
         let _ = writeln!(
             out,
-            "{name:<38} rounds {}-{}: {:<14} rounds {}-{}: {:<14} both: {}",
-            SHIFT_ROUNDS[0].0,
-            SHIFT_ROUNDS[0].1,
-            shift_text(early),
-            SHIFT_ROUNDS[1].0,
-            SHIFT_ROUNDS[1].1,
-            shift_text(late),
-            shift_text(both)
+            "\nthe level shift of P(win) in the rollouts' rounds{} (logits the results are \
+             above the forecasts: 0 for a true forecaster; ± one standard error, counting \
+             forecasts as independent, which those of one game are not)",
+            if adjusted {
+                ", luck-adjusted results"
+            } else {
+                ""
+            }
         );
+        for (name, [early, late, both]) in report.opponents.iter().zip(report.shifts(adjusted)) {
+            let _ = writeln!(
+                out,
+                "{name:<38} rounds {}-{}: {:<14} rounds {}-{}: {:<14} both: {}",
+                SHIFT_ROUNDS[0].0,
+                SHIFT_ROUNDS[0].1,
+                shift_text(early),
+                SHIFT_ROUNDS[1].0,
+                SHIFT_ROUNDS[1].1,
+                shift_text(late),
+                shift_text(both)
+            );
+        }
     }
     let _ = writeln!(out, "\nby round, every opponent:");
     for (i, r) in report.by_round.iter().enumerate() {

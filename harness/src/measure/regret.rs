@@ -90,7 +90,7 @@ pub fn measure(
         for bot_seat in 0..2 {
             let mut opponent = make_opponent()?;
             let mut on_auction = |bot: &Bot, theirs| found.extend(bot.regret_of_open_bid(theirs));
-            let (_, played) = play_observed(
+            let (_, played, _) = play_observed(
                 bot,
                 opponent.as_mut(),
                 (seed, index as u64),

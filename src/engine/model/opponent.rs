@@ -16,6 +16,7 @@
 use super::features::RoundFeatures;
 use super::habits::{Habit, Observation, Prediction, GROUP_SLIP, SPREAD_MIN_POINTS};
 use crate::engine::config::BotConfig;
+use crate::engine::value::bidding::equilibrium_bid;
 use crate::protocol::{Group, BID_MAX_POINTS};
 
 /// Prior weight of the unexplained component. Set by hand with the model (0e818d9);
@@ -329,6 +330,27 @@ impl OpponentModel {
     pub fn predicted_share(&self) -> f64 {
         let [inside, judged] = self.central_half;
         (f64::from(inside) + 1.0) / (f64::from(judged) + 2.0)
+    }
+
+    /// How far the opponent's bids have stood from the equilibrium bid of their auctions
+    /// (`equilibrium_bid` of the swing): per auction 1 for the other group, else the
+    /// amount's distance from a quarter of the swing relative to it (at least 250
+    /// points), at most 1; the mean over the auctions seen, `None` before the first.
+    /// 0 for the equilibrium bidder; larger the more an opponent bids by anything else.
+    pub fn equilibrium_gap(&self) -> Option<f64> {
+        let gaps: Vec<f64> = self
+            .history
+            .iter()
+            .map(|o| {
+                let (group, amount) = equilibrium_bid(o.features.swing_points.round() as i64);
+                if o.group != group && amount > 0 {
+                    return 1.0;
+                }
+                let distance = (f64::from(o.amount) - f64::from(amount)).abs();
+                (distance / f64::from(amount).max(250.0)).min(1.0)
+            })
+            .collect();
+        (!gaps.is_empty()).then(|| gaps.iter().sum::<f64>() / gaps.len() as f64)
     }
 
     /// Rounds observed.

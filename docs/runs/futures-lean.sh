@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Reproduces docs/experiments.md#futures-lean (issue 48): the rollouts' P(win) leaned by
+# what the game has shown of the opponent (`bot:lean=1`, src/engine/search/lean.rs).
+#  1. the fit (seed 70, TRAIN deal pairs against each of the default mix): the default
+#     bot's forecasts (`harness measure odds --forecasts`), then `harness measure lean`
+#     (the weights written into LEAN_WEIGHTS);
+#  2. the odds, held out (seed 71, ODDS deal pairs): the default bot and `bot:lean=1`
+#     against the equilibrium bidder, eq-other-table, the maximin reference, adapt-gain
+#     and itself (each bot against its own kind): ECE and the level shift by opponent;
+#     and the fitted weights checked on the default's held-out forecasts;
+#  3. the wins, on the deals of docs/runs/luck.sh (seed 41, PAIRS pairs): against the
+#     equilibrium bidder and eq-other-table, compared deal by deal (raw and luck-adjusted)
+#     with the default's runs (docs/runs/defaults.sh: shared, made if absent).
+# Usage: docs/runs/futures-lean.sh [PAIRS [ODDS [TRAIN]]]   (default 500, 200, 80)
+# Each finished file is kept, so the script picks up where it stopped. The fit's weights
+# are those in the source: a change of LEAN_WEIGHTS is a rebuild.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+pairs=${1:-500}
+odds=${2:-200}
+train=${3:-80}
+cargo build --release -q -p harness
+h=target/release/harness
+source docs/runs/defaults.sh
+out=target/runs/futures-lean
+mkdir -p "$out"
+eq=bot:bidder=equilibrium,win=0
+mix() { echo "$eq;contest:eq-other-table;bot:bidder=maximin,win=10;contest:adapt-gain;$1"; }
+
+if [[ ! -s $out/train-70.jsonl ]]; then
+  "$h" measure odds --bot bot --deals "$train" --seed 70 \
+    --forecasts "$out/train-70.jsonl" > "$out/odds-train-70.txt"
+fi
+"$h" measure lean "$out/train-70.jsonl" | tee "$out/fit.txt"
+
+for who in default lean; do
+  bot=bot
+  [[ $who == lean ]] && bot=bot:lean=1
+  if ! grep -q "the model's hedge" "$out/odds-$who-71.txt" 2>/dev/null; then
+    "$h" measure odds --bot "$bot" --opponents "$(mix "$bot")" --deals "$odds" --seed 71 \
+      --forecasts "$out/held-$who-71.jsonl" > "$out/odds-$who-71.txt"
+  fi
+done
+weights=$(sed -n 's/^fitted weights \[\([^]]*\)\].*/\1/p' "$out/fit.txt" | tr -d ' ')
+"$h" measure lean "$out/held-default-71.jsonl" --weights "$weights" | tee "$out/held-check.txt"
+
+base_eq=$(default_run bot-eq "$eq,clock=0" "$pairs")
+base_other=$(default_run bot-other contest:eq-other-table "$pairs")
+seed41_match bot:clock=0,lean=1 "$eq,clock=0" "$pairs" "$out/lean-eq.jsonl"
+seed41_match bot:clock=0,lean=1 contest:eq-other-table "$pairs" "$out/lean-other.jsonl"
+"$h" compare "$out/lean-eq.jsonl" --against "$base_eq" | tee "$out/compare-eq.txt"
+"$h" compare "$out/lean-other.jsonl" --against "$base_other" | tee "$out/compare-other.txt"
