@@ -112,7 +112,7 @@ impl LeanArgs {
                     .ok_or("the forecasts do not determine the lean's weights")?;
                 println!(
                     "fitted weights {:?}, standard errors {:?} (forecasts as independent); \
-                     mean log-likelihood {:.5} -> {:.5}",
+                     mean (quasi-)log-likelihood {:.5} -> {:.5}",
                     f.beta
                         .iter()
                         .map(|b| (b * 1000.0).round() / 1000.0)
