@@ -131,8 +131,13 @@ pub fn fit(rows: &[Row], inputs: usize) -> Option<Fit> {
 
 /// The level shift of forecasts `p` against results `y` (logits; 0 for a true
 /// forecaster) and its standard error: [`fit`] with one input, always 1, and the
-/// forecast's logit as the offset.
+/// forecast's logit as the offset. `None` unless the mean result is strictly between 0
+/// and 1 (luck-adjusted results may leave it: then no shift of the forecasts meets it).
 pub fn shift(forecasts: &[(f64, f64)]) -> Option<(f64, f64)> {
+    let mean = forecasts.iter().map(|&(_, y)| y).sum::<f64>() / forecasts.len().max(1) as f64;
+    if forecasts.is_empty() || !(mean > 0.0 && mean < 1.0) {
+        return None;
+    }
     let rows: Vec<Row> = forecasts
         .iter()
         .map(|&(p, y)| Row {
@@ -183,6 +188,9 @@ mod tests {
         assert!(f.mean_log_likelihood > f.mean_log_likelihood_before);
         let (s, se) = shift(&plain).expect("determined");
         assert!(s.abs() < 4.0 * se && se < 0.05, "{s} ± {se}");
+        // Results above every forecast's reach (adjusted ones can be) have no shift.
+        assert_eq!(shift(&[(0.6, 1.02), (0.9, 1.01), (0.3, 0.99)]), None);
+        assert_eq!(shift(&[]), None);
         // An input that is another's copy leaves the weights undetermined.
         let twins: Vec<Row> = rows
             .iter()
