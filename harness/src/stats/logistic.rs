@@ -53,12 +53,14 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
         }
         a.swap(col, pivot);
         b.swap(col, pivot);
-        for row in col + 1..n {
-            let f = a[row][col] / a[col][col];
-            for k in col..n {
-                a[row][k] -= f * a[col][k];
+        let (above, below) = a.split_at_mut(col + 1);
+        let pivot_row = &above[col];
+        for (offset, row) in below.iter_mut().enumerate() {
+            let f = row[col] / pivot_row[col];
+            for (x, p) in row[col..].iter_mut().zip(&pivot_row[col..]) {
+                *x -= f * p;
             }
-            b[row] -= f * b[col];
+            b[col + 1 + offset] -= f * b[col];
         }
     }
     let mut v = vec![0.0; n];
@@ -77,10 +79,10 @@ fn information(rows: &[Row], beta: &[f64]) -> (Vec<Vec<f64>>, Vec<f64>) {
         let z = r.offset + r.x.iter().zip(beta).map(|(x, b)| x * b).sum::<f64>();
         let p = sigmoid(z);
         let w = p * (1.0 - p);
-        for i in 0..k {
-            grad[i] += (r.y - p) * r.x[i];
-            for j in 0..k {
-                info[i][j] += w * r.x[i] * r.x[j];
+        for ((g, row), xi) in grad.iter_mut().zip(&mut info).zip(&r.x) {
+            *g += (r.y - p) * xi;
+            for (cell, xj) in row.iter_mut().zip(&r.x) {
+                *cell += w * xi * xj;
             }
         }
     }
@@ -177,10 +179,10 @@ mod tests {
             plain.push((p, f64::from(u8::from(rng.chance(p)))));
         }
         let f = fit(&rows, 3).expect("determined");
-        for i in 0..3 {
+        for ((beta, truth), se) in f.beta.iter().zip(truth).zip(&f.standard_error) {
             assert!(
-                (f.beta[i] - truth[i]).abs() < 4.0 * f.standard_error[i],
-                "{i}: {:?} ± {:?}",
+                (beta - truth).abs() < 4.0 * se,
+                "{truth}: {:?} ± {:?}",
                 f.beta,
                 f.standard_error
             );
