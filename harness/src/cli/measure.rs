@@ -37,7 +37,8 @@ enum MeasureCmd {
     Odds(OddsArgs),
     /// The weights of the futures' lean (`bot:lean=1`) fitted on the forecasts of
     /// `measure odds --forecasts`: each game's luck-adjusted result on the lean's inputs,
-    /// the bot's own P(win) as the offset; by opponent, the level shift before and after.
+    /// the bot's own P(win) as the offset; by opponent, the level shift before and after,
+    /// and the forecasts' mean squared error against the results read.
     Lean(LeanArgs),
     /// Per-rollout variance of the win curves' points, by sampler (common random
     /// numbers, antithetic coins), at the positions where the bot bids for the win.

@@ -90,7 +90,7 @@ pub fn report(forecasts: &[LeanForecast], weights: &[f64; LEAN_INPUTS]) -> Strin
     let _ = writeln!(
         out,
         "level shift of P(win), logits (± one standard error, forecasts as independent): \
-         as forecast -> leaned"
+         as forecast -> leaned; and the forecasts' mean squared error against the results read"
     );
     for name in opponents {
         let mine: Vec<&LeanForecast> = forecasts.iter().filter(|f| f.opponent == name).collect();
@@ -105,9 +105,11 @@ pub fn report(forecasts: &[LeanForecast], weights: &[f64; LEAN_INPUTS]) -> Strin
         let text = |s: Option<(f64, f64)>| {
             s.map_or("-".to_string(), |(s, se)| format!("{s:+.3} ± {se:.3}"))
         };
+        let squared_error =
+            before.iter().map(|(p, y)| (p - y).powi(2)).sum::<f64>() / before.len().max(1) as f64;
         let _ = writeln!(
             out,
-            "{name:<38} {:>6}  {} -> {}",
+            "{name:<38} {:>6}  {} -> {}  mse {squared_error:.4}",
             mine.len(),
             text(shift(&before)),
             text(shift(&after))
