@@ -124,22 +124,20 @@ fn forecast(bot: &Bot, theirs: (Group, u32)) -> Option<Forecast> {
     });
     let predictive = &explanation.predictive;
     let hedge = (predictive.observed > 0).then(|| (predictive.read, predictive.hedge()));
+    let lean = LeanFeatures::of(view, bot.model());
     Some(Forecast {
         round: view.round,
         p_win,
         decided_lead,
         bid,
         hedge,
-        lean: LeanFeatures::of(view, bot.model()).inputs(),
+        lean: lean.inputs(),
         later_luck: 0.0,
-        shown: {
-            let f = LeanFeatures::of(view, bot.model());
-            [
-                f.predicted,
-                f.earned,
-                bot.model().equilibrium_gap().unwrap_or(-1.0),
-            ]
-        },
+        shown: [
+            lean.predicted,
+            lean.earned,
+            bot.model().equilibrium_gap().unwrap_or(-1.0),
+        ],
     })
 }
 

@@ -9,6 +9,7 @@
 //! as the reference and then re-expressed around the mean. A weak prior of virtual draws
 //! per pair keeps a player that won or lost every game at a finite rating.
 
+use super::linear::invert;
 use super::Z_95;
 
 /// Elo per unit of `β` (natural log of the odds): 400 / ln 10.
@@ -159,40 +160,6 @@ pub fn fit(table: &Crosstable, virtual_draws: f64) -> Option<Fit> {
         reference_se,
         iterations,
     })
-}
-
-/// The inverse of a symmetric positive definite matrix (Gauss–Jordan with partial
-/// pivoting); `None` if it is singular (a player with no games).
-fn invert(mut a: Vec<Vec<f64>>) -> Option<Vec<Vec<f64>>> {
-    let n = a.len();
-    let mut inverse: Vec<Vec<f64>> = (0..n)
-        .map(|i| (0..n).map(|j| f64::from(u8::from(i == j))).collect())
-        .collect();
-    for col in 0..n {
-        let pivot = (col..n).max_by(|&x, &y| a[x][col].abs().total_cmp(&a[y][col].abs()))?;
-        if a[pivot][col].abs() < 1e-12 {
-            return None;
-        }
-        a.swap(col, pivot);
-        inverse.swap(col, pivot);
-        let scale = a[col][col];
-        for k in 0..n {
-            a[col][k] /= scale;
-            inverse[col][k] /= scale;
-        }
-        for row in 0..n {
-            if row != col {
-                let factor = a[row][col];
-                if factor != 0.0 {
-                    for k in 0..n {
-                        a[row][k] -= factor * a[col][k];
-                        inverse[row][k] -= factor * inverse[col][k];
-                    }
-                }
-            }
-        }
-    }
-    Some(inverse)
 }
 
 #[cfg(test)]

@@ -3,6 +3,8 @@
 //! offset a forecast's logit it is the forecast's level shift (0 for a true forecaster);
 //! with more inputs, what a forecast lacks as a function of them (`harness measure lean`).
 
+use super::linear::invert;
+
 /// One observation: the offset (logits), the inputs, the result in 0..=1.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
@@ -43,34 +45,6 @@ fn log_likelihood(rows: &[Row], beta: &[f64]) -> f64 {
         .sum()
 }
 
-/// Solves `a · v = b` by Gaussian elimination with partial pivoting; `None` if singular.
-fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
-    let n = b.len();
-    for col in 0..n {
-        let pivot = (col..n).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
-        if a[pivot][col].abs() < 1e-12 {
-            return None;
-        }
-        a.swap(col, pivot);
-        b.swap(col, pivot);
-        let (above, below) = a.split_at_mut(col + 1);
-        let pivot_row = &above[col];
-        for (offset, row) in below.iter_mut().enumerate() {
-            let f = row[col] / pivot_row[col];
-            for (x, p) in row[col..].iter_mut().zip(&pivot_row[col..]) {
-                *x -= f * p;
-            }
-            b[col + 1 + offset] -= f * b[col];
-        }
-    }
-    let mut v = vec![0.0; n];
-    for row in (0..n).rev() {
-        let rest: f64 = (row + 1..n).map(|k| a[row][k] * v[k]).sum();
-        v[row] = (b[row] - rest) / a[row][row];
-    }
-    Some(v)
-}
-
 /// The information matrix (the log-likelihood's negative Hessian) and gradient at `beta`.
 fn information(rows: &[Row], beta: &[f64]) -> (Vec<Vec<f64>>, Vec<f64>) {
     let k = beta.len();
@@ -99,7 +73,11 @@ pub fn fit(rows: &[Row], inputs: usize) -> Option<Fit> {
     let before = log_likelihood(rows, &beta);
     for _ in 0..50 {
         let (info, grad) = information(rows, &beta);
-        let step = solve(info, grad)?;
+        let inverse = invert(info)?;
+        let step: Vec<f64> = inverse
+            .iter()
+            .map(|row| row.iter().zip(&grad).map(|(a, g)| a * g).sum())
+            .collect();
         // Newton's step, halved while it lowers the likelihood (the log-likelihood is
         // concave, so a short enough step always raises it).
         let now = log_likelihood(rows, &beta);
@@ -116,11 +94,9 @@ pub fn fit(rows: &[Row], inputs: usize) -> Option<Fit> {
         }
     }
     let (info, _) = information(rows, &beta);
+    let covariance = invert(info)?;
     let standard_error = (0..inputs)
-        .map(|i| {
-            let unit: Vec<f64> = (0..inputs).map(|j| f64::from(u8::from(i == j))).collect();
-            solve(info.clone(), unit).map_or(f64::NAN, |col| col[i].max(0.0).sqrt())
-        })
+        .map(|i| covariance[i][i].max(0.0).sqrt())
         .collect();
     let n = rows.len() as f64;
     Some(Fit {

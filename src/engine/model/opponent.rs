@@ -201,16 +201,22 @@ impl WidthFit {
     }
 
     /// Moves the scale by whether `amount` fell in `predictive`'s central half on
-    /// `group`'s atoms (nothing where it predicts nothing there).
-    fn record(&mut self, predictive: &Predictive, group: Group, amount: u32) {
-        let within = |width: f64| predictive.holds(group, amount, width);
-        let Some(inside) = within(0.5) else {
+    /// `group`'s atoms, `inside_half` (nothing where it predicts nothing there).
+    fn record(
+        &mut self,
+        predictive: &Predictive,
+        group: Group,
+        amount: u32,
+        inside_half: Option<bool>,
+    ) {
+        let Some(inside) = inside_half else {
             return;
         };
         let step = if inside { -0.5 } else { 0.5 } * WIDTH_STEP;
         self.log_scale =
             (self.log_scale + step).clamp(WIDTH_SCALE_RANGE.0.ln(), WIDTH_SCALE_RANGE.1.ln());
-        if let (Some(log_tail), Some(inside)) = (self.log_tail.as_mut(), within(0.9)) {
+        let within_90 = predictive.holds(group, amount, 0.9);
+        if let (Some(log_tail), Some(inside)) = (self.log_tail.as_mut(), within_90) {
             let step = if inside { -0.1 } else { 0.9 } * TAIL_STEP;
             *log_tail = (*log_tail + step).clamp(TAIL_SCALE_RANGE.0.ln(), TAIL_SCALE_RANGE.1.ln());
         }
@@ -338,19 +344,16 @@ impl OpponentModel {
     /// points), at most 1; the mean over the auctions seen, `None` before the first.
     /// 0 for the equilibrium bidder; larger the more an opponent bids by anything else.
     pub fn equilibrium_gap(&self) -> Option<f64> {
-        let gaps: Vec<f64> = self
-            .history
-            .iter()
-            .map(|o| {
-                let (group, amount) = equilibrium_bid(o.features.swing_points.round() as i64);
-                if o.group != group && amount > 0 {
-                    return 1.0;
-                }
-                let distance = (f64::from(o.amount) - f64::from(amount)).abs();
-                (distance / f64::from(amount).max(250.0)).min(1.0)
-            })
-            .collect();
-        (!gaps.is_empty()).then(|| gaps.iter().sum::<f64>() / gaps.len() as f64)
+        let gap = |o: &Observation| {
+            let (group, amount) = equilibrium_bid(o.features.swing_points.round() as i64);
+            if o.group != group && amount > 0 {
+                return 1.0;
+            }
+            let distance = (f64::from(o.amount) - f64::from(amount)).abs();
+            (distance / f64::from(amount).max(250.0)).min(1.0)
+        };
+        let total: f64 = self.history.iter().map(gap).sum();
+        (!self.history.is_empty()).then(|| total / self.history.len() as f64)
     }
 
     /// Rounds observed.
@@ -369,12 +372,13 @@ impl OpponentModel {
     ) {
         // Against the model (and its widths) as it stood before this round.
         let predictive = self.predict(&features);
-        if let Some(inside) = predictive.holds(group, amount, 0.5) {
+        let inside_half = predictive.holds(group, amount, 0.5);
+        if let Some(inside) = inside_half {
             self.central_half[0] += u32::from(inside);
             self.central_half[1] += 1;
         }
         if let Some(widths) = self.widths.as_mut() {
-            widths.record(&predictive, group, amount);
+            widths.record(&predictive, group, amount, inside_half);
         }
         if self.maximin && features.round >= MAXIMIN_SWITCH_ROUND {
             let q = self.switch_probability(&features);
