@@ -486,8 +486,8 @@ pub const SWITCHES: &[Switch] = &[
         "--futures-lean",
         Experiment,
         futures_lean,
-        "1: the rollouts' win curves lean by what the game has shown of the opponent, as \
-         fitted on results (LEAN_WEIGHTS)"
+        "1: the rollouts' win curves lean by our later win-seeking's edge, weighed by how \
+         likely the opponent is not a win-seeker, as fitted on results (LEAN_WEIGHTS)"
     ),
     on_off!(
         "width",

@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use yacht::engine::search::lean::LEAN_INPUTS;
+use yacht::engine::search::lean::{rolled_out, LEAN_INPUTS};
 use yacht::engine::search::wincurve::lean;
 
 use crate::stats::logistic::{fit, logit, shift, Row};
@@ -21,8 +21,7 @@ pub struct LeanForecast {
     pub result: f64,
 }
 
-/// The forecasts of the rollouts' rounds (the lean's first input, the auctions left, above
-/// 0) in the JSON lines of `harness measure odds --forecasts`; with `adjusted` each result
+/// The forecasts of the rollouts' rounds (2-10, [`rolled_out`]) in the JSON lines of `harness measure odds --forecasts`; with `adjusted` each result
 /// is luck-adjusted (less the luck after the forecast: the same expectation, less noise).
 pub fn read_forecasts(path: &Path, adjusted: bool) -> Result<Vec<LeanForecast>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -40,7 +39,10 @@ pub fn read_forecasts(path: &Path, adjusted: bool) -> Result<Vec<LeanForecast>, 
         let inputs: [f64; LEAN_INPUTS] = inputs
             .try_into()
             .map_err(|_| bad("\"lean\" of another length"))?;
-        if inputs[0] <= 0.0 {
+        // The rounds the lean acts in (the rollouts'), whatever its inputs there: an
+        // input of 0 (an opponent sure to seek wins) is a forecast the fit must see.
+        let round = v["round"].as_u64().ok_or_else(|| bad("no \"round\""))?;
+        if !u8::try_from(round).is_ok_and(rolled_out) {
             continue;
         }
         let points = v["points"].as_f64().ok_or_else(|| bad("no \"points\""))?;
@@ -130,14 +132,14 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("f.jsonl");
         let lines = [
-            r#"{"opponent":"x","round":3,"p_win":0.6,"lean":[0.89,0.5,0.0],"points":1.0,"later_luck":0.25}"#,
-            r#"{"opponent":"x","round":11,"p_win":0.7,"lean":[0.0,0.0,0.0],"points":1.0,"later_luck":0.0}"#,
-            r#"{"opponent":"y","round":4,"p_win":null,"lean":[0.78,0.4,0.1],"points":0.0,"later_luck":0.0}"#,
+            r#"{"opponent":"x","round":3,"p_win":0.6,"lean":[0.44],"points":1.0,"later_luck":0.25}"#,
+            r#"{"opponent":"x","round":11,"p_win":0.7,"lean":[0.0],"points":1.0,"later_luck":0.0}"#,
+            r#"{"opponent":"y","round":4,"p_win":null,"lean":[0.39],"points":0.0,"later_luck":0.0}"#,
         ];
         std::fs::write(&path, lines.join("\n")).unwrap();
         let read = read_forecasts(&path, true).unwrap();
         assert_eq!(read.len(), 1);
-        assert_eq!(read[0].inputs, [0.89, 0.5, 0.0]);
+        assert_eq!(read[0].inputs, [0.44]);
         assert_eq!(read[0].result, 0.75);
         assert_eq!(read_forecasts(&path, false).unwrap()[0].result, 1.0);
         std::fs::write(&path, r#"{"opponent":"x","p_win":0.6,"points":1.0}"#).unwrap();

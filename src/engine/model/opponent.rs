@@ -13,6 +13,7 @@
 //! has a prior of its own: without it an opponent that bids the equilibrium as we do ties
 //! with us from round 1, which only the reader explains then.
 
+use super::design;
 use super::features::RoundFeatures;
 use super::habits::{Habit, Observation, Prediction, GROUP_SLIP, SPREAD_MIN_POINTS};
 use crate::engine::config::BotConfig;
@@ -338,22 +339,33 @@ impl OpponentModel {
         (f64::from(inside) + 1.0) / (f64::from(judged) + 2.0)
     }
 
-    /// How far the opponent's bids have stood from the equilibrium bid of their auctions
-    /// (`equilibrium_bid` of the swing): per auction 1 for the other group, else the
-    /// amount's distance from a quarter of the swing relative to it (at least 250
-    /// points), at most 1; the mean over the auctions seen, `None` before the first.
-    /// 0 for the equilibrium bidder; larger the more an opponent bids by anything else.
-    pub fn equilibrium_gap(&self) -> Option<f64> {
-        let gap = |o: &Observation| {
+    /// How far each of the opponent's bids stood from the equilibrium bid of its auction
+    /// (`equilibrium_bid` of the swing), in the order seen: 1 for the other group, else the
+    /// amount's distance from a quarter of the swing relative to it (at least 250 points),
+    /// at most 1. 0 for the equilibrium bidder; larger the more an opponent bids by
+    /// anything else.
+    pub fn bid_gaps(&self) -> impl Iterator<Item = f64> + '_ {
+        self.history.iter().map(|o| {
             let (group, amount) = equilibrium_bid(o.features.swing_points.round() as i64);
             if o.group != group && amount > 0 {
                 return 1.0;
             }
             let distance = (f64::from(o.amount) - f64::from(amount)).abs();
             (distance / f64::from(amount).max(250.0)).min(1.0)
-        };
-        let total: f64 = self.history.iter().map(gap).sum();
+        })
+    }
+
+    /// The mean of [`Self::bid_gaps`], `None` before the first `GET`.
+    pub fn equilibrium_gap(&self) -> Option<f64> {
+        let total: f64 = self.bid_gaps().sum();
         (!self.history.is_empty()).then(|| total / self.history.len() as f64)
+    }
+
+    /// The probability that the opponent seeks wins as the bot does, rather than bidding
+    /// a table's equilibrium or by another design ([`design::seeking_probability`] of its
+    /// bids' gaps after round 1's, in which every design of the mix bids the equilibrium).
+    pub fn seeking_probability(&self) -> f64 {
+        design::seeking_probability(self.bid_gaps().skip(1))
     }
 
     /// Rounds observed.
@@ -797,6 +809,32 @@ mod tests {
         assert!(weights[equilibrium] < 1e-3, "{}", weights[equilibrium]);
         let p = model.predict(&features(5, 40_000.0));
         assert!(mass_near(&p, Group::A, 20_000, 2_000) > 0.5, "{p:?}");
+    }
+
+    #[test]
+    fn bids_gaps_tell_an_equilibrium_bidder_from_a_seeker() {
+        // The equilibrium bid asks the swing's group with a quarter of it; a seeker moves
+        // that price by a few percent where the game is close, an adaptive style by half.
+        let swings = [20_000.0, -12_000.0, 30_000.0, 8_000.0, -16_000.0, 24_000.0];
+        let play = |scale_by_round: &dyn Fn(usize) -> f64| {
+            let mut model = OpponentModel::new();
+            for (i, &swing) in swings.iter().enumerate() {
+                let group = if swing > 0.0 { Group::A } else { Group::B };
+                let amount = (f64::abs(swing) / 4.0 * scale_by_round(i)).round() as u32;
+                model.observe(features(i as u8 + 1, swing), group, amount, (group, 1));
+            }
+            model
+        };
+        let equilibrium = play(&|_| 1.0);
+        assert_eq!(equilibrium.equilibrium_gap(), Some(0.0));
+        assert!(equilibrium.seeking_probability() < 0.05);
+        let seeker = play(&|i| if i % 2 == 1 { 1.06 } else { 1.0 });
+        let gaps: Vec<f64> = seeker.bid_gaps().collect();
+        assert!((gaps[1] - 0.06).abs() < 1e-3 && gaps[2] == 0.0, "{gaps:?}");
+        assert!(seeker.seeking_probability() > 0.9);
+        let adaptive = play(&|_| 2.0);
+        assert!(adaptive.seeking_probability() < 0.01);
+        assert_eq!(adaptive.equilibrium_gap(), Some(1.0));
     }
 
     #[test]
