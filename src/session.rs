@@ -72,10 +72,17 @@ pub fn run(
 mod tests {
     use super::*;
 
+    /// Plays `input` with the default bot, its wall-clock budget off: on a busy machine
+    /// that budget cuts a search and says so on stderr, which these tests read for
+    /// protocol errors (the cut itself is tested below).
     fn play(input: &str) -> (String, String, End) {
         let mut out = Vec::new();
         let mut err = Vec::new();
-        let end = run(input.as_bytes(), &mut out, &mut err, BotConfig::default());
+        let config = BotConfig {
+            wall_budget_ms: 0,
+            ..BotConfig::default()
+        };
+        let end = run(input.as_bytes(), &mut out, &mut err, config);
         (
             String::from_utf8_lossy(&out).into_owned(),
             String::from_utf8_lossy(&err).into_owned(),
