@@ -136,6 +136,11 @@ pub const FIT_WIDTHS_DEFAULT: bool = false;
 /// (docs/experiments.md#fitted-tails).
 pub const FIT_TAILS_DEFAULT: bool = false;
 
+/// Whether the opponent model has the repertoire component (the opponent bids an amount
+/// it has bid before: [`crate::engine::model::repertoire`]) by default: off
+/// (docs/experiments.md#repertoire).
+pub const REPERTOIRE_DEFAULT: bool = false;
+
 /// Whether the win curves' spread is widened by round ([`crate::engine::search::endgame::SPREAD_BY_ROUND`])
 /// by default: off, the factors being 1 (docs/experiments.md#odds).
 pub const SPREAD_DEFAULT: bool = false;
@@ -213,6 +218,8 @@ pub struct BotConfig {
     pub fit_widths: bool,
     /// Whether the model's tails are fitted to the opponent (see [`FIT_TAILS_DEFAULT`]).
     pub fit_tails: bool,
+    /// Whether the model has the repertoire component (see [`REPERTOIRE_DEFAULT`]).
+    pub repertoire: bool,
     /// Whether the win curves' spread is widened by round (see [`SPREAD_DEFAULT`]).
     pub spread: bool,
     /// The opponent model's prior on the equilibrium bidder, percent (see
@@ -243,6 +250,7 @@ impl BotConfig {
         futures_lean: FUTURES_LEAN_DEFAULT,
         fit_widths: FIT_WIDTHS_DEFAULT,
         fit_tails: FIT_TAILS_DEFAULT,
+        repertoire: REPERTOIRE_DEFAULT,
         equilibrium_prior_percent: EQUILIBRIUM_PRIOR_PERCENT_DEFAULT,
     };
 
@@ -503,6 +511,13 @@ pub const SWITCHES: &[Switch] = &[
         fit_tails,
         "1: the model's predicted amounts' tails (their central 90%) fitted to the \
          opponent's own residuals"
+    ),
+    on_off!(
+        "palette",
+        "--repertoire",
+        Experiment,
+        repertoire,
+        "1: the model expects the opponent to bid again amounts it has bid (its repertoire)"
     ),
     on_off!(
         "spread",

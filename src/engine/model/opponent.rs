@@ -16,6 +16,7 @@
 use super::design;
 use super::features::RoundFeatures;
 use super::habits::{Habit, Observation, Prediction, GROUP_SLIP, SPREAD_MIN_POINTS};
+use super::repertoire::Repertoire;
 use crate::engine::config::BotConfig;
 use crate::engine::value::bidding::equilibrium_bid;
 use crate::protocol::{Group, BID_MAX_POINTS};
@@ -31,6 +32,11 @@ pub const READER_PRIOR: f64 = 0.10;
 /// Chance a habit's amount is noise rather than its prediction. Set by hand (0e818d9);
 /// not measured.
 pub const AMOUNT_SLIP: f64 = 0.05;
+/// Prior weight of the repertoire component ([`Repertoire`]), where it is on
+/// ([`OpponentModel::with_repertoire`]): against the public bots that bid from a palette it
+/// must win its weight in a few bids; against a design whose amounts never repeat it loses
+/// it at the first. Set by hand (docs/experiments.md#repertoire).
+pub const REPERTOIRE_PRIOR: f64 = 0.05;
 /// Density of an amount under the unexplained component: uniform on 0..=100000.
 const BROAD_DENSITY: f64 = 1.0 / (BID_MAX_POINTS as f64 + 1.0);
 /// Habits whose weight falls below this are left out of the predictive distribution; their
@@ -242,6 +248,8 @@ pub struct OpponentModel {
     /// The opponent's amounts that fell in the central half of what the model predicted
     /// on their group before seeing them, and the amounts so judged ([`Self::predicted_share`]).
     central_half: [u32; 2],
+    /// The repertoire component, if on: its weight is the last of `log_weights`.
+    repertoire: Option<Repertoire>,
 }
 
 impl Default for OpponentModel {
@@ -263,11 +271,27 @@ impl OpponentModel {
             config.maximin_model,
             f64::from(config.equilibrium_prior_percent) / 100.0,
         );
-        match (config.fit_widths, config.fit_tails) {
+        let model = match (config.fit_widths, config.fit_tails) {
             (_, true) => model.with_tails(),
             (true, false) => model.with_widths(),
             (false, false) => model,
+        };
+        if config.repertoire {
+            model.with_repertoire()
+        } else {
+            model
         }
+    }
+
+    /// The model with the repertoire component ([`Repertoire`]: the opponent bids an
+    /// amount again), of prior weight [`REPERTOIRE_PRIOR`] beside the others' (all
+    /// renormalised). Before any bid it predicts the unexplained component's uniform.
+    pub fn with_repertoire(mut self) -> OpponentModel {
+        if self.repertoire.is_none() {
+            self.repertoire = Some(Repertoire::default());
+            self.log_weights.push(REPERTOIRE_PRIOR.ln());
+        }
+        self
     }
 
     /// The model with its predicted amounts' widths fitted to the opponent's own
@@ -326,6 +350,7 @@ impl OpponentModel {
             maximin,
             widths: None,
             central_half: [0, 0],
+            repertoire: None,
         }
     }
 
@@ -419,6 +444,12 @@ impl OpponentModel {
         if let Some(read) = self.log_weights.get_mut(n + 1) {
             *read += reader_likelihood(ours, group, amount).ln();
         }
+        if let Some(repertoire) = &mut self.repertoire {
+            if let Some(log_w) = self.log_weights.get_mut(n + 2) {
+                *log_w += repertoire.likelihood(group, amount).ln();
+            }
+            repertoire.record(group, amount);
+        }
         self.history.push(Observation {
             features,
             group,
@@ -449,7 +480,10 @@ impl OpponentModel {
         let unexplained = weights.get(n).copied().unwrap_or(0.0) * 0.5 * BROAD_DENSITY;
         let read =
             weights.get(n + 1).copied().unwrap_or(0.0) * reader_likelihood(ours, group, amount);
-        habits + unexplained + read
+        let repertoire = self.repertoire.as_ref().map_or(0.0, |r| {
+            weights.get(n + 2).copied().unwrap_or(0.0) * r.likelihood(group, amount)
+        });
+        habits + unexplained + read + repertoire
     }
 
     /// Probability that the opponent bids its maximin bid in a round with `features`.
@@ -462,7 +496,7 @@ impl OpponentModel {
     }
 
     /// Normalised posterior weights: habits, then the unexplained component, then the
-    /// reader.
+    /// reader, then the repertoire if on.
     pub fn weights(&self) -> Vec<f64> {
         let max = self
             .log_weights
@@ -503,6 +537,26 @@ impl OpponentModel {
                     continue;
                 }
                 push_group_atoms(&mut atoms, group, y, spread * width, tail, w * p);
+            }
+        }
+        // The repertoire's atoms: the amounts seen; its new share is unexplained.
+        if let Some(repertoire) = &self.repertoire {
+            let w = weights.get(n + 2).copied().unwrap_or(0.0);
+            unexplained += w * repertoire.new_share();
+            for group in [Group::A, Group::B] {
+                let on_group = w * repertoire.group_probability(group);
+                for (amount, share) in repertoire.seen_shares() {
+                    let weight = on_group * share;
+                    if weight < NEGLIGIBLE_WEIGHT {
+                        unexplained += weight;
+                    } else {
+                        atoms.push(Atom {
+                            group,
+                            amount,
+                            weight,
+                        });
+                    }
+                }
             }
         }
         // The switch component takes its share of the habits' weight.
@@ -809,6 +863,43 @@ mod tests {
         assert!(weights[equilibrium] < 1e-3, "{}", weights[equilibrium]);
         let p = model.predict(&features(5, 40_000.0));
         assert!(mass_near(&p, Group::A, 20_000, 2_000) > 0.5, "{p:?}");
+    }
+
+    #[test]
+    fn a_palette_is_learned_by_the_repertoire_and_an_equilibrium_bidder_is_not() {
+        // A bot that asks A with 3, 5,001 or 0 whatever the auction (bw_8.14's habit).
+        let palette = [3u32, 5_001, 0, 3, 5_001, 3, 0, 5_001, 3, 3, 5_001, 0];
+        let swings = [20_000.0, 12_000.0, 30_000.0, 8_000.0, 16_000.0, 24_000.0];
+        let mut with = OpponentModel::new().with_repertoire();
+        let mut without = OpponentModel::new();
+        for (i, &amount) in palette.iter().enumerate() {
+            let f = features(i as u8 + 1, swings[i % swings.len()]);
+            with.observe(f, Group::A, amount, (Group::B, 0));
+            without.observe(f, Group::A, amount, (Group::B, 0));
+        }
+        // The zero habits explain 0 and 3; only the repertoire expects 5,001 again (a
+        // third of the bids).
+        let next = features(12, 14_000.0);
+        let on_5001 = |model: &OpponentModel| mass_near(&model.predict(&next), Group::A, 5_001, 1);
+        let (with_mass, without_mass) = (on_5001(&with), on_5001(&without));
+        assert!(
+            with_mass > 0.25 && without_mass < 0.05,
+            "{with_mass} {without_mass}"
+        );
+        let n = with.habits().len();
+        assert!(with.weights()[n + 2] > 0.99, "{:?}", with.weights()[n + 2]);
+        // An equilibrium bidder's amounts do not repeat: the component loses its weight.
+        let mut equilibrium = OpponentModel::new().with_repertoire();
+        for (i, &swing) in swings.iter().enumerate() {
+            let amount = (swing / 4.0) as u32;
+            equilibrium.observe(
+                features(i as u8 + 1, swing),
+                Group::A,
+                amount,
+                (Group::A, 1),
+            );
+        }
+        assert!(equilibrium.weights()[n + 2] < 1e-3);
     }
 
     #[test]
