@@ -21,8 +21,9 @@ pub struct LeanForecast {
     pub result: f64,
 }
 
-/// The forecasts of the rollouts' rounds (2-10, [`rolled_out`]) in the JSON lines of `harness measure odds --forecasts`; with `adjusted` each result
-/// is luck-adjusted (less the luck after the forecast: the same expectation, less noise).
+/// The forecasts of the rollouts' rounds (2-10, [`rolled_out`]) in the JSON lines of
+/// `harness measure odds --forecasts`; with `adjusted` each result is luck-adjusted (less
+/// the luck after the forecast: the same expectation, less noise).
 pub fn read_forecasts(path: &Path, adjusted: bool) -> Result<Vec<LeanForecast>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut out = Vec::new();

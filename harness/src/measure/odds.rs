@@ -134,8 +134,8 @@ fn forecast(bot: &Bot, theirs: (Group, u32)) -> Option<Forecast> {
         lean: lean.inputs(),
         later_luck: 0.0,
         shown: [
-            lean.predicted,
-            lean.earned,
+            bot.model().predicted_share(),
+            view.auction_earnings.edge_per_auction_points() / 1_000.0,
             bot.model().equilibrium_gap().unwrap_or(-1.0),
         ],
     })

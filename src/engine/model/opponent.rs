@@ -15,7 +15,7 @@
 
 use super::design;
 use super::features::RoundFeatures;
-use super::habits::{Habit, Observation, Prediction, GROUP_SLIP, SPREAD_MIN_POINTS};
+use super::habits::{Habit, Observation, Prediction, BROAD_DENSITY, GROUP_SLIP, SPREAD_MIN_POINTS};
 use super::repertoire::Repertoire;
 use crate::engine::config::BotConfig;
 use crate::engine::value::bidding::equilibrium_bid;
@@ -37,8 +37,6 @@ pub const AMOUNT_SLIP: f64 = 0.05;
 /// must win its weight in a few bids; against a design whose amounts never repeat it loses
 /// it at the first. Set by hand (docs/experiments.md#repertoire).
 pub const REPERTOIRE_PRIOR: f64 = 0.05;
-/// Density of an amount under the unexplained component: uniform on 0..=100000.
-const BROAD_DENSITY: f64 = 1.0 / (BID_MAX_POINTS as f64 + 1.0);
 /// Habits whose weight falls below this are left out of the predictive distribution; their
 /// weight goes to the unexplained component (the worst case), so the cut only adds caution.
 /// A cut that keeps the atom list short, set by hand (0e818d9); not measured.

@@ -9,10 +9,8 @@
 //! its count, or a new one (the unexplained component's uniform), with the Chinese
 //! restaurant's odds: after `n` bids a new amount has probability `1 / (n + 1)`.
 
-use crate::protocol::{Group, BID_MAX_POINTS};
-
-/// Density of a new amount: uniform on 0..=100000, as the unexplained component's.
-const NEW_AMOUNT_DENSITY: f64 = 1.0 / (BID_MAX_POINTS as f64 + 1.0);
+use super::habits::BROAD_DENSITY;
+use crate::protocol::Group;
 /// The concentration of the amounts' process: the weight, in bids, of a new amount.
 const NEW_AMOUNT_WEIGHT: f64 = 1.0;
 
@@ -50,7 +48,7 @@ impl Repertoire {
             .find(|&&(a, _)| a == amount)
             .map_or(0.0, |&(_, count)| f64::from(count));
         let total = f64::from(self.bids) + NEW_AMOUNT_WEIGHT;
-        self.group_probability(group) * (seen / total + self.new_share() * NEW_AMOUNT_DENSITY)
+        self.group_probability(group) * (seen / total + self.new_share() * BROAD_DENSITY)
     }
 
     /// The amounts seen, each with the share of the next bid's amount it takes.
@@ -82,7 +80,7 @@ mod tests {
     fn before_any_bid_it_is_the_uniform() {
         let r = Repertoire::default();
         assert_eq!(r.new_share(), 1.0);
-        assert!((r.likelihood(Group::A, 3) - 0.5 * NEW_AMOUNT_DENSITY).abs() < 1e-15);
+        assert!((r.likelihood(Group::A, 3) - 0.5 * BROAD_DENSITY).abs() < 1e-15);
         assert_eq!(r.seen_shares().count(), 0);
     }
 
@@ -101,7 +99,7 @@ mod tests {
         // Groups: 2 of 3 on A, from one of each: 3/5.
         assert!((r.group_probability(Group::A) - 0.6).abs() < 1e-12);
         let l = r.likelihood(Group::A, 3);
-        assert!((l - 0.6 * (0.5 + 0.25 * NEW_AMOUNT_DENSITY)).abs() < 1e-12);
+        assert!((l - 0.6 * (0.5 + 0.25 * BROAD_DENSITY)).abs() < 1e-12);
         assert!(r.likelihood(Group::B, 4) < 1e-5);
     }
 }

@@ -17,9 +17,6 @@ use crate::engine::model::opponent::OpponentModel;
 use crate::engine::track::view::GameView;
 use crate::rules::auction::AUCTION_ROUNDS;
 
-/// Points per unit of the earnings feature: a thousand points a auction.
-const EARNED_UNIT_POINTS: f64 = 1_000.0;
-
 /// Whether the auctions of `round` are priced by rollouts (rounds 2-10), so lean: rounds 11
 /// and 12 are enumerated and exact.
 pub fn rolled_out(round: u8) -> bool {
@@ -33,17 +30,8 @@ pub struct LeanFeatures {
     /// ninth a round to 1/9 in round 10, 0 from round 11 (no rollouts).
     pub left: f64,
     /// The probability that the opponent seeks wins as we do
-    /// ([`OpponentModel::seeking_probability`]): what the lean reads.
+    /// ([`OpponentModel::seeking_probability`]).
     pub seeking: f64,
-    /// The model's predicted share ([`OpponentModel::predicted_share`]): near 1 against a
-    /// design the habits know, near a half against one that bids as we do. Recorded with
-    /// the forecasts (an input of the lean of ac0510f), not read by the lean.
-    pub predicted: f64,
-    /// What our asks have earned per auction against the equilibrium's split, thousands
-    /// of points, shrunk towards none by the earnings' prior
-    /// ([`crate::engine::track::earnings::AuctionEarnings::expected_edge_points`]).
-    /// Recorded with the forecasts (an input of the lean of ac0510f), not read by the lean.
-    pub earned: f64,
 }
 
 impl LeanFeatures {
@@ -55,15 +43,9 @@ impl LeanFeatures {
         } else {
             0.0
         };
-        let auctions_left = (AUCTION_ROUNDS - round.min(AUCTION_ROUNDS)).max(1) as f64;
-        let earned = view.auction_earnings.expected_edge_points(view.round)
-            / auctions_left
-            / EARNED_UNIT_POINTS;
         LeanFeatures {
             left,
             seeking: model.seeking_probability(),
-            predicted: model.predicted_share(),
-            earned,
         }
     }
 

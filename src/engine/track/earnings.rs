@@ -64,7 +64,13 @@ impl AuctionEarnings {
     /// futures split every later auction evenly; with the edge switch they carry this.
     pub fn expected_edge_points(&self, round: u8) -> f64 {
         let left = (AUCTION_ROUNDS as f64 - f64::from(round)).max(0.0);
-        self.points as f64 / (f64::from(self.auctions) + EDGE_PRIOR_AUCTIONS) * left
+        self.edge_per_auction_points() * left
+    }
+
+    /// What our asks earned per auction so far, points, signed, shrunk towards none by
+    /// [`EDGE_PRIOR_AUCTIONS`].
+    pub fn edge_per_auction_points(&self) -> f64 {
+        self.points as f64 / (f64::from(self.auctions) + EDGE_PRIOR_AUCTIONS)
     }
 }
 
