@@ -8,14 +8,14 @@
 #     out of the fit): the default
 #     bot's forecasts (`harness measure odds --forecasts`), then `harness measure lean`
 #     (the weights written into LEAN_WEIGHTS);
-#  2. the odds, held out (seed 71, ODDS deal pairs): the default bot and `bot:lean=1`
+#  2. the odds, held out (seed HELD, 71 unless given, ODDS deal pairs): the default bot and `bot:lean=1`
 #     against the equilibrium bidder, eq-other-table, the maximin reference, adapt-gain
 #     and itself (each bot against its own kind): ECE and the level shift by opponent;
 #     and the fitted weights checked on the default's held-out forecasts;
 #  3. the wins, on the deals of docs/runs/luck.sh (seed 41, PAIRS pairs): against the
 #     equilibrium bidder and eq-other-table, compared deal by deal (raw and luck-adjusted)
 #     with the default's runs (docs/runs/defaults.sh: shared, made if absent).
-# Usage: docs/runs/futures-lean.sh [PAIRS [ODDS [TRAIN]]]   (default 500, 200, 80)
+# Usage: docs/runs/futures-lean.sh [PAIRS [ODDS [TRAIN [HELD]]]]   (default 500, 200, 80, 71)
 # Each finished file is kept, so the script picks up where it stopped. The fit's weights
 # are those in the source: a change of LEAN_WEIGHTS is a rebuild.
 set -euo pipefail
@@ -23,6 +23,7 @@ cd "$(dirname "$0")/../.."
 pairs=${1:-500}
 odds=${2:-200}
 train=${3:-80}
+held=${4:-71}
 cargo build --release -q -p harness
 h=target/release/harness
 source docs/runs/defaults.sh
@@ -43,17 +44,21 @@ grep -v '"opponent":"contest:adapt-gain"' "$out/train-70.jsonl" > "$out/train-70
 for who in default lean; do
   bot=bot
   [[ $who == lean ]] && bot=bot:lean=1
-  if ! grep -q "the model's hedge" "$out/odds-$who-71.txt" 2>/dev/null; then
-    "$h" measure odds --bot "$bot" --opponents "$(mix "$bot")" --deals "$odds" --seed 71 \
-      --forecasts "$out/held-$who-71.jsonl" > "$out/odds-$who-71.txt"
+  if ! grep -q "the model's hedge" "$out/odds-$who-$held.txt" 2>/dev/null; then
+    "$h" measure odds --bot "$bot" --opponents "$(mix "$bot")" --deals "$odds" --seed "$held" \
+      --forecasts "$out/held-$who-$held.jsonl" > "$out/odds-$who-$held.txt"
   fi
 done
 weights=$(sed -n 's/^fitted weights \[\([^]]*\)\].*/\1/p' "$out/fit.txt" | tr -d ' ')
-"$h" measure lean "$out/held-default-71.jsonl" --weights "$weights" | tee "$out/held-check.txt"
+"$h" measure lean "$out/held-default-$held.jsonl" --weights "$weights" | tee "$out/held-check-$held.txt"
 
 base_eq=$(default_run bot-eq "$eq,clock=0" "$pairs")
 base_other=$(default_run bot-other contest:eq-other-table "$pairs")
-seed41_match bot:clock=0,lean=1 "$eq,clock=0" "$pairs" "$out/lean-eq.jsonl"
-seed41_match bot:clock=0,lean=1 contest:eq-other-table "$pairs" "$out/lean-other.jsonl"
+# The lean's matches, played unless a run of at least PAIRS deal pairs is kept.
+lean_run() {
+  [[ -s $3 && $(wc -l < "$3") -ge $((2 * pairs)) ]] || seed41_match bot:clock=0,lean=1 "$1" "$2" "$3"
+}
+lean_run "$eq,clock=0" "$pairs" "$out/lean-eq.jsonl"
+lean_run contest:eq-other-table "$pairs" "$out/lean-other.jsonl"
 "$h" compare "$out/lean-eq.jsonl" --against "$base_eq" | tee "$out/compare-eq.txt"
 "$h" compare "$out/lean-other.jsonl" --against "$base_other" | tee "$out/compare-other.txt"

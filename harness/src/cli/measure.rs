@@ -112,16 +112,12 @@ impl LeanArgs {
                 let f = fit_lean(&forecasts)
                     .ok_or("the forecasts do not determine the lean's weights")?;
                 println!(
-                    "fitted weights {:?}, standard errors {:?} (forecasts as independent); \
+                    "fitted weights {:?}, standard errors {:?} (a game's forecasts read \
+                     together; {:?} read as independent); \
                      mean (quasi-)log-likelihood {:.5} -> {:.5}",
-                    f.beta
-                        .iter()
-                        .map(|b| (b * 1000.0).round() / 1000.0)
-                        .collect::<Vec<_>>(),
-                    f.standard_error
-                        .iter()
-                        .map(|b| (b * 1000.0).round() / 1000.0)
-                        .collect::<Vec<_>>(),
+                    rounded(&f.beta),
+                    rounded(&f.clustered_standard_error),
+                    rounded(&f.standard_error),
                     f.mean_log_likelihood_before,
                     f.mean_log_likelihood
                 );
@@ -459,4 +455,12 @@ impl OddsArgs {
         }
         Ok(())
     }
+}
+
+/// Figures to three decimals, for a line of weights.
+fn rounded(values: &[f64]) -> Vec<f64> {
+    values
+        .iter()
+        .map(|v| (v * 1000.0).round() / 1000.0)
+        .collect()
 }

@@ -10,15 +10,18 @@ use std::path::Path;
 use yacht::engine::search::lean::{rolled_out, LEAN_INPUTS};
 use yacht::engine::search::wincurve::lean;
 
-use crate::stats::logistic::{fit, logit, shift, Row};
+use crate::stats::logistic::{fit, logit, shift, Forecast, Row};
 
-/// One forecast of a rollouts' round: whom against, P(win), the lean's inputs, the result.
+/// One forecast of a rollouts' round: whom against, P(win), the lean's inputs, the result,
+/// and its game (numbered in the file's order of first appearance, whatever the opponent:
+/// the fit reads a game's forecasts together).
 #[derive(Clone, Debug, PartialEq)]
 pub struct LeanForecast {
     pub opponent: String,
     pub p_win: f64,
     pub inputs: [f64; LEAN_INPUTS],
     pub result: f64,
+    pub game: usize,
 }
 
 /// The forecasts of the rollouts' rounds (2-10, [`rolled_out`]) in the JSON lines of
@@ -27,6 +30,8 @@ pub struct LeanForecast {
 pub fn read_forecasts(path: &Path, adjusted: bool) -> Result<Vec<LeanForecast>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut out = Vec::new();
+    // A game is its opponent and its number in the file (each opponent's count from 0).
+    let mut games: std::collections::HashMap<(String, u64), usize> = Default::default();
     for (i, line) in text.lines().enumerate() {
         let bad = |what: &str| format!("{}:{}: {what}", path.display(), i + 1);
         let v: serde_json::Value = serde_json::from_str(line).map_err(|e| bad(&e.to_string()))?;
@@ -54,11 +59,16 @@ pub fn read_forecasts(path: &Path, adjusted: bool) -> Result<Vec<LeanForecast>, 
         } else {
             0.0
         };
+        let opponent = v["opponent"].as_str().unwrap_or("?").to_string();
+        let number = v["game"].as_u64().ok_or_else(|| bad("no \"game\""))?;
+        let next = games.len();
+        let game = *games.entry((opponent.clone(), number)).or_insert(next);
         out.push(LeanForecast {
-            opponent: v["opponent"].as_str().unwrap_or("?").to_string(),
+            opponent,
             p_win,
             inputs,
             result: points - later_luck,
+            game,
         });
     }
     Ok(out)
@@ -72,6 +82,7 @@ pub fn fit_lean(forecasts: &[LeanForecast]) -> Option<crate::stats::logistic::Fi
             offset: logit(f.p_win),
             x: f.inputs.to_vec(),
             y: f.result,
+            cluster: f.game,
         })
         .collect();
     fit(&rows, LEAN_INPUTS)
@@ -92,24 +103,29 @@ pub fn report(forecasts: &[LeanForecast], weights: &[f64; LEAN_INPUTS]) -> Strin
     opponents.dedup();
     let _ = writeln!(
         out,
-        "level shift of P(win), logits (± one standard error, forecasts as independent): \
-         as forecast -> leaned; and the forecasts' mean squared error against the results read"
+        "level shift of P(win), logits (± one standard error, a game's forecasts read \
+         together; in brackets, read as independent): as forecast -> leaned; and the \
+         forecasts' mean squared error against the results read"
     );
     for name in opponents {
         let mine: Vec<&LeanForecast> = forecasts.iter().filter(|f| f.opponent == name).collect();
-        let before: Vec<(f64, f64)> = mine.iter().map(|f| (f.p_win, f.result)).collect();
-        let after: Vec<(f64, f64)> = mine
+        let forecast = |f: &&LeanForecast, p| Forecast {
+            p,
+            y: f.result,
+            game: f.game,
+        };
+        let before: Vec<Forecast> = mine.iter().map(|f| forecast(f, f.p_win)).collect();
+        let after: Vec<Forecast> = mine
             .iter()
             .map(|f| {
                 let logits: f64 = f.inputs.iter().zip(weights).map(|(x, w)| x * w).sum();
-                (lean(f.p_win, logits), f.result)
+                forecast(f, lean(f.p_win, logits))
             })
             .collect();
-        let text = |s: Option<(f64, f64)>| {
-            s.map_or("-".to_string(), |(s, se)| format!("{s:+.3} ± {se:.3}"))
-        };
+        let text =
+            |s: Option<crate::stats::logistic::Shift>| s.map_or("-".to_string(), |s| s.to_text(3));
         let squared_error =
-            before.iter().map(|(p, y)| (p - y).powi(2)).sum::<f64>() / before.len().max(1) as f64;
+            before.iter().map(|f| (f.p - f.y).powi(2)).sum::<f64>() / before.len().max(1) as f64;
         let _ = writeln!(
             out,
             "{name:<38} {:>6}  {} -> {}  mse {squared_error:.4}",
@@ -133,9 +149,9 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("f.jsonl");
         let lines = [
-            r#"{"opponent":"x","round":3,"p_win":0.6,"lean":[0.44],"points":1.0,"later_luck":0.25}"#,
-            r#"{"opponent":"x","round":11,"p_win":0.7,"lean":[0.0],"points":1.0,"later_luck":0.0}"#,
-            r#"{"opponent":"y","round":4,"p_win":null,"lean":[0.39],"points":0.0,"later_luck":0.0}"#,
+            r#"{"opponent":"x","game":0,"round":3,"p_win":0.6,"lean":[0.44],"points":1.0,"later_luck":0.25}"#,
+            r#"{"opponent":"x","game":0,"round":11,"p_win":0.7,"lean":[0.0],"points":1.0,"later_luck":0.0}"#,
+            r#"{"opponent":"y","game":0,"round":4,"p_win":null,"lean":[0.39],"points":0.0,"later_luck":0.0}"#,
         ];
         std::fs::write(&path, lines.join("\n")).unwrap();
         let read = read_forecasts(&path, true).unwrap();
@@ -147,6 +163,18 @@ mod tests {
         assert!(read_forecasts(&path, false).unwrap_err().contains("lean"));
         std::fs::write(&path, lines[0].replace(r#","later_luck":0.25"#, "")).unwrap();
         assert!(read_forecasts(&path, true).unwrap_err().contains("luck"));
+        std::fs::write(&path, lines[0].replace(r#""game":0,"#, "")).unwrap();
+        assert!(read_forecasts(&path, true).unwrap_err().contains("game"));
+        // A game is its opponent and its number: game 0 of x, 0 of y, 1 of x are three.
+        let games = [("x", 0), ("y", 0), ("x", 0), ("x", 1)].map(|(who, game)| {
+            lines[0]
+                .replace(r#""x""#, &format!("{who:?}"))
+                .replace(r#""game":0"#, &format!(r#""game":{game}"#))
+        });
+        std::fs::write(&path, games.join("\n")).unwrap();
+        let read = read_forecasts(&path, true).unwrap();
+        let numbers: Vec<usize> = read.iter().map(|f| f.game).collect();
+        assert_eq!(numbers, [0, 1, 0, 2]);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -32,6 +32,7 @@ use yacht::protocol::{Group, Hand};
 use super::observed::play_observed;
 use crate::player::PlayerSpec;
 use crate::review::luck::{ChanceKind, LuckEvent};
+use crate::stats::logistic::{Forecast as ShiftForecast, Shift};
 
 /// The central intervals whose coverage is counted: 50% and 90%.
 pub const INTERVALS: [f64; 2] = [0.5, 0.9];
@@ -299,21 +300,21 @@ pub struct OddsReport {
     /// Decided games by round: (called decided, their leader lost or drew).
     pub decided: Vec<(usize, f64)>,
     pub bids: Vec<BidCalibration>,
-    /// P(win) and the result of every forecast of the rollouts' rounds, by opponent and
-    /// by [`SHIFT_ROUNDS`], for the level shift ([`OddsReport::shifts`]).
-    pub rolled_out: Vec<[Vec<(f64, f64)>; 2]>,
+    /// P(win), the result and the game of every forecast of the rollouts' rounds, by
+    /// opponent and by [`SHIFT_ROUNDS`], for the level shift ([`OddsReport::shifts`]).
+    pub rolled_out: Vec<[Vec<ShiftForecast>; 2]>,
     /// The same against the luck-adjusted results.
-    pub rolled_out_adjusted: Vec<[Vec<(f64, f64)>; 2]>,
+    pub rolled_out_adjusted: Vec<[Vec<ShiftForecast>; 2]>,
 }
 
 /// The rollouts' rounds, early and late, read apart for the level shift.
 pub const SHIFT_ROUNDS: [(u8, u8); 2] = [(2, 6), (7, 10)];
 
 impl OddsReport {
-    /// By opponent, the level shift of P(win) (logits, with its standard error counting
-    /// forecasts as independent) over each of [`SHIFT_ROUNDS`] and over both: what a true
-    /// forecaster's is 0 ([`crate::stats::logistic::shift`]).
-    pub fn shifts(&self, adjusted: bool) -> Vec<[Option<(f64, f64)>; 3]> {
+    /// By opponent, the level shift of P(win) (logits, with its standard errors, the
+    /// forecasts of a game read together and apart) over each of [`SHIFT_ROUNDS`] and over
+    /// both: what a true forecaster's is 0 ([`crate::stats::logistic::shift`]).
+    pub fn shifts(&self, adjusted: bool) -> Vec<[Option<Shift>; 3]> {
         use crate::stats::logistic::shift;
         let rolled_out = if adjusted {
             &self.rolled_out_adjusted
@@ -323,7 +324,7 @@ impl OddsReport {
         rolled_out
             .iter()
             .map(|[early, late]| {
-                let both: Vec<(f64, f64)> = early.iter().chain(late).copied().collect();
+                let both: Vec<ShiftForecast> = early.iter().chain(late).copied().collect();
                 [shift(early), shift(late), shift(&both)]
             })
             .collect()
@@ -349,7 +350,7 @@ pub fn report(opponents: &[String], games: &[GameForecasts]) -> OddsReport {
         rolled_out: vec![[Vec::new(), Vec::new()]; n],
         rolled_out_adjusted: vec![[Vec::new(), Vec::new()]; n],
     };
-    for g in games {
+    for (game, g) in games.iter().enumerate() {
         r.games[g.opponent] += 1;
         r.points[g.opponent] += g.points;
         for f in &g.forecasts {
@@ -363,8 +364,9 @@ pub fn report(opponents: &[String], games: &[GameForecasts]) -> OddsReport {
                     .iter()
                     .position(|&(first, last)| (first..=last).contains(&f.round));
                 if let Some(part) = part {
-                    r.rolled_out[g.opponent][part].push((p, g.points));
-                    r.rolled_out_adjusted[g.opponent][part].push((p, adjusted));
+                    let forecast = |y| ShiftForecast { p, y, game };
+                    r.rolled_out[g.opponent][part].push(forecast(g.points));
+                    r.rolled_out_adjusted[g.opponent][part].push(forecast(adjusted));
                 }
             }
             if let Some(lead) = f.decided_lead {

@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use super::odds::{OddsReport, Reliability, INTERVALS, SHIFT_ROUNDS};
+use crate::stats::logistic::Shift;
 
 /// The rounds drawn together in the diagram by round.
 pub const ROUND_GROUPS: [(u8, u8); 4] = [(2, 4), (5, 7), (8, 10), (11, 12)];
@@ -69,14 +70,13 @@ pub fn text(report: &OddsReport) -> String {
             .collect();
         let _ = writeln!(out, "{name:<38} ECE {:.4}  {}", r.ece(), bins.join(" "));
     }
-    let shift_text =
-        |s: Option<(f64, f64)>| s.map_or("-".to_string(), |(s, se)| format!("{s:+.2} ± {se:.2}"));
+    let shift_text = |s: Option<Shift>| s.map_or("-".to_string(), |s| s.to_text(2));
     for adjusted in [false, true] {
         let _ = writeln!(
             out,
             "\nthe level shift of P(win) in the rollouts' rounds{} (logits the results are \
-             above the forecasts: 0 for a true forecaster; ± one standard error, counting \
-             forecasts as independent, which those of one game are not)",
+             above the forecasts: 0 for a true forecaster; ± one standard error, a game's \
+             forecasts read together; in brackets, read as independent)",
             if adjusted {
                 ", luck-adjusted results"
             } else {
@@ -86,7 +86,7 @@ pub fn text(report: &OddsReport) -> String {
         for (name, [early, late, both]) in report.opponents.iter().zip(report.shifts(adjusted)) {
             let _ = writeln!(
                 out,
-                "{name:<38} rounds {}-{}: {:<14} rounds {}-{}: {:<14} both: {}",
+                "{name:<38} rounds {}-{}: {:<21} rounds {}-{}: {:<21} both: {}",
                 SHIFT_ROUNDS[0].0,
                 SHIFT_ROUNDS[0].1,
                 shift_text(early),
