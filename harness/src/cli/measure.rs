@@ -411,6 +411,7 @@ impl OddsArgs {
                         "p_win": f.p_win,
                         "decided_lead": f.decided_lead,
                         "bid": f.bid,
+                        "within_full": f.within_full,
                         "hedge": f.hedge,
                         "lean": f.lean,
                         "shown": f.shown,

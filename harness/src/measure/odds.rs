@@ -50,6 +50,11 @@ pub struct Forecast {
     /// amount was in the central intervals ([`INTERVALS`]) of the predicted amounts on
     /// that group (`None`: the model predicted nothing there).
     pub bid: Option<(f64, Option<[bool; 2]>)>,
+    /// Whether the amount was in the central intervals of the whole model on that group
+    /// (`Predictive::holds_in_full`: the atoms, and evenly spread their slip and the
+    /// unexplained weight), once the model has seen a round; `None` where it gives the
+    /// group no weight.
+    pub within_full: Option<[bool; 2]>,
     /// The model's weight on the reader hypothesis and its whole hedge (what the best
     /// response gives the worst case), once it has seen a round; `None` before.
     pub hedge: Option<(f64, f64)>,
@@ -124,6 +129,12 @@ fn forecast(bot: &Bot, theirs: (Group, u32)) -> Option<Forecast> {
         (on_group / total, within)
     });
     let predictive = &explanation.predictive;
+    let within_full = (predictive.observed > 0)
+        .then(|| INTERVALS.map(|width| predictive.holds_in_full(theirs.0, theirs.1, width)))
+        .and_then(|within| match within {
+            [Some(a), Some(b)] => Some([a, b]),
+            _ => None,
+        });
     let hedge = (predictive.observed > 0).then(|| (predictive.read, predictive.hedge()));
     let lean = LeanFeatures::of(view, bot.model());
     Some(Forecast {
@@ -131,6 +142,7 @@ fn forecast(bot: &Bot, theirs: (Group, u32)) -> Option<Forecast> {
         p_win,
         decided_lead,
         bid,
+        within_full,
         hedge,
         lean: lean.inputs(),
         later_luck: 0.0,
@@ -277,6 +289,10 @@ pub struct BidCalibration {
     /// Bids whose group had predicted amounts, and how many fell in each interval.
     pub with_amounts: usize,
     pub within: [usize; 2],
+    /// Bids judged by the whole model's intervals (`Forecast::within_full`), and how many
+    /// fell in each.
+    pub judged_in_full: usize,
+    pub within_full: [usize; 2],
     /// Auctions with a model, the mean reader weight and hedge over them, and how many
     /// gave the reader half the weight or more.
     pub modelled: usize,
@@ -380,6 +396,13 @@ pub fn report(opponents: &[String], games: &[GameForecasts]) -> OddsReport {
                 b.read += read;
                 b.hedge += hedge;
                 b.read_half += usize::from(read >= 0.5);
+            }
+            if let Some(within) = f.within_full {
+                let b = &mut r.bids[g.opponent];
+                b.judged_in_full += 1;
+                for (k, inside) in within.iter().enumerate() {
+                    b.within_full[k] += usize::from(*inside);
+                }
             }
             if let Some((p_group, within)) = f.bid {
                 let b = &mut r.bids[g.opponent];
@@ -494,5 +517,15 @@ mod tests {
             report.by_opponent[0].count
         );
         assert!((0.0..=1.0).contains(&report.bids[0].group_probability));
+        // Every auction after the first is judged by the whole model's intervals too; its
+        // 90% holds at least what its 50% holds.
+        let b = &report.bids[0];
+        let judged = all.iter().filter(|f| f.within_full.is_some()).count();
+        assert!(judged > 0 && judged == b.judged_in_full);
+        assert!(all
+            .iter()
+            .filter(|f| f.round == 1)
+            .all(|f| f.within_full.is_none()));
+        assert!(b.within_full[0] <= b.within_full[1] && b.within_full[1] <= judged);
     }
 }

@@ -123,22 +123,28 @@ pub fn text(report: &OddsReport) -> String {
         out,
         "\nthe model's prediction of the opponent's bid: the probability it gave the group \
          asked for (mean, and mean log), and the share of amounts inside its central {:.0}% \
-         and {:.0}% intervals on that group",
+         and {:.0}% intervals on that group: of the atoms the decisions read, and of the \
+         whole model (its likelihood's: the atoms, and evenly spread their slip and the \
+         unexplained weight)",
         100.0 * INTERVALS[0],
         100.0 * INTERVALS[1]
     );
     for (i, name) in report.opponents.iter().enumerate() {
         let b = &report.bids[i];
         let share = |k: usize| b.within[k] as f64 / b.with_amounts.max(1) as f64;
+        let whole = |k: usize| b.within_full[k] as f64 / b.judged_in_full.max(1) as f64;
         let _ = writeln!(
             out,
-            "{name:<38} bids {:>6}  P(group) {:.3}  log {:+.3}  in 50%: {:.3}  in 90%: {:.3}  ({} with amounts)",
+            "{name:<38} bids {:>6}  P(group) {:.3}  log {:+.3}  in 50%: {:.3}  in 90%: {:.3}  ({} with amounts)  whole model: in 50% {:.3}  in 90% {:.3}  ({})",
             b.bids,
             b.group_probability,
             b.group_log,
             share(0),
             share(1),
-            b.with_amounts
+            b.with_amounts,
+            whole(0),
+            whole(1),
+            b.judged_in_full
         );
     }
     let _ = writeln!(

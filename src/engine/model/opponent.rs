@@ -107,6 +107,36 @@ impl Predictive {
         low.zip(high)
             .map(|(low, high)| (low..=high).contains(&amount))
     }
+
+    /// [`Self::holds`] on the whole model as its likelihood scores a bid, not its atoms
+    /// alone: on `group`, the atoms less their slip ([`AMOUNT_SLIP`]), and spread evenly
+    /// over 0..=[`BID_MAX_POINTS`] the slip and half the unexplained weight (its group is
+    /// a coin). The reader's weight is left out (its amounts follow our bid). Decisions
+    /// read the atoms and give the unexplained weight to the worst case; this is the
+    /// interval the model's probabilities imply, for the odds' coverage. `None` if the
+    /// model gives `group` no weight.
+    pub fn holds_in_full(&self, group: Group, amount: u32, width: f64) -> Option<bool> {
+        let atoms = self.group_mass(group);
+        let even = AMOUNT_SLIP * atoms + 0.5 * self.unexplained;
+        let mass = atoms + 0.5 * self.unexplained;
+        if mass <= 0.0 {
+            return None;
+        }
+        // The weight on group at amounts up to `x`.
+        let cumulative = |x: u32| {
+            let atoms: f64 = self
+                .atoms
+                .iter()
+                .filter(|a| a.group == group && a.amount <= x)
+                .map(|a| a.weight)
+                .sum();
+            (1.0 - AMOUNT_SLIP) * atoms + even * (f64::from(x) + 1.0) * BROAD_DENSITY
+        };
+        // In the interval when the lower quantile is at or below `amount` and the upper
+        // one at or above it (not yet reached one point below).
+        let (low, high) = ((1.0 - width) / 2.0 * mass, (1.0 + width) / 2.0 * mass);
+        Some(cumulative(amount) >= low && (amount == 0 || cumulative(amount - 1) < high))
+    }
 }
 
 /// Rounds observed before the model is used at all. Structural: before the first `GET` the
@@ -997,6 +1027,83 @@ mod tests {
         }
         let total = total.max(1) as f64;
         (half as f64 / total, ninety as f64 / total)
+    }
+
+    /// A model that explains nothing predicts every amount alike: its central half is
+    /// the middle half of 0..=100000, though its atoms (none) bound no interval.
+    #[test]
+    fn the_whole_model_of_an_unexplained_opponent_spreads_evenly() {
+        let p = Predictive {
+            unexplained: 1.0,
+            ..Predictive::default()
+        };
+        assert_eq!(p.holds(Group::A, 50_000, 0.5), None);
+        let half = |x| p.holds_in_full(Group::A, x, 0.5);
+        assert_eq!(
+            [half(20_000), half(30_000), half(70_000), half(80_000)],
+            [Some(false), Some(true), Some(true), Some(false)]
+        );
+        let ninety = |x| p.holds_in_full(Group::B, x, 0.9);
+        assert_eq!(
+            [ninety(4_000), ninety(6_000), ninety(94_000), ninety(96_000)],
+            [Some(false), Some(true), Some(true), Some(false)]
+        );
+        assert_eq!(Predictive::default().holds_in_full(Group::A, 0, 0.5), None);
+    }
+
+    /// Bids drawn from the whole model (atoms, their slip, the unexplained weight) fall in
+    /// its intervals at least as often as they say (atoms make the interval hold more);
+    /// the atoms' intervals alone miss the even part and hold fewer than 90%.
+    #[test]
+    fn bids_drawn_from_the_whole_model_fall_in_its_intervals() {
+        let atom = |group, amount, weight| Atom {
+            group,
+            amount,
+            weight,
+        };
+        let p = Predictive {
+            atoms: vec![
+                atom(Group::A, 3_000, 0.2),
+                atom(Group::A, 4_000, 0.2),
+                atom(Group::A, 5_000, 0.2),
+                atom(Group::B, 8_000, 0.2),
+            ],
+            unexplained: 0.2,
+            ..Predictive::default()
+        };
+        let mut rng = crate::rng::Pcg64::seed_from_u64(9);
+        let (mut full, mut atoms_only, mut on_a) = ([0u32; 2], [0u32; 2], 0u32);
+        for _ in 0..20_000 {
+            let even = |rng: &mut crate::rng::Pcg64| rng.below(BID_MAX_POINTS as usize + 1) as u32;
+            let (group, amount) = if rng.chance(0.2) {
+                (
+                    if rng.chance(0.5) { Group::A } else { Group::B },
+                    even(&mut rng),
+                )
+            } else {
+                let a = p.atoms[rng.below(4)];
+                (
+                    a.group,
+                    if rng.chance(AMOUNT_SLIP) {
+                        even(&mut rng)
+                    } else {
+                        a.amount
+                    },
+                )
+            };
+            if group != Group::A {
+                continue;
+            }
+            on_a += 1;
+            for (k, width) in [0.5, 0.9].into_iter().enumerate() {
+                full[k] += u32::from(p.holds_in_full(group, amount, width).unwrap());
+                atoms_only[k] += u32::from(p.holds(group, amount, width).unwrap());
+            }
+        }
+        let share = |n: u32| f64::from(n) / f64::from(on_a);
+        assert!(share(full[0]) >= 0.5 - 0.02, "{full:?} of {on_a}");
+        assert!(share(full[1]) >= 0.9 - 0.02, "{full:?} of {on_a}");
+        assert!(share(atoms_only[1]) < 0.85, "{atoms_only:?} of {on_a}");
     }
 
     /// Against an opponent whose amounts scatter far more than any habit's spread, the
