@@ -100,6 +100,22 @@ fn expected_lead(me: &PlayerState, opp: &PlayerState, roll: Option<(Hand, Hand)>
     }
 }
 
+/// Whether an amount was in each of [`INTERVALS`] by `holds` (a width to the answer);
+/// `None` unless both were judged.
+fn judged(holds: impl Fn(f64) -> Option<bool>) -> Option<[bool; 2]> {
+    match INTERVALS.map(holds) {
+        [Some(a), Some(b)] => Some([a, b]),
+        _ => None,
+    }
+}
+
+/// Adds one judged amount to the counts of each interval.
+fn count(counts: &mut [usize; 2], within: [bool; 2]) {
+    for (n, inside) in counts.iter_mut().zip(within) {
+        *n += usize::from(inside);
+    }
+}
+
 /// The forecasts of the auction open in `bot`, the opponent having bid `theirs`.
 fn forecast(bot: &Bot, theirs: (Group, u32)) -> Option<Forecast> {
     let view = bot.view();
@@ -121,20 +137,13 @@ fn forecast(bot: &Bot, theirs: (Group, u32)) -> Option<Forecast> {
             .filter(|a| a.group == theirs.0)
             .map(|a| a.weight)
             .sum();
-        let within = INTERVALS.map(|width| explanation.predictive.holds(theirs.0, theirs.1, width));
-        let within = match within {
-            [Some(a), Some(b)] => Some([a, b]),
-            _ => None,
-        };
+        let within = judged(|width| explanation.predictive.holds(theirs.0, theirs.1, width));
         (on_group / total, within)
     });
     let predictive = &explanation.predictive;
     let within_full = (predictive.observed > 0)
-        .then(|| INTERVALS.map(|width| predictive.holds_in_full(theirs.0, theirs.1, width)))
-        .and_then(|within| match within {
-            [Some(a), Some(b)] => Some([a, b]),
-            _ => None,
-        });
+        .then(|| judged(|width| predictive.holds_in_full(theirs.0, theirs.1, width)))
+        .flatten();
     let hedge = (predictive.observed > 0).then(|| (predictive.read, predictive.hedge()));
     let lean = LeanFeatures::of(view, bot.model());
     Some(Forecast {
@@ -400,9 +409,7 @@ pub fn report(opponents: &[String], games: &[GameForecasts]) -> OddsReport {
             if let Some(within) = f.within_full {
                 let b = &mut r.bids[g.opponent];
                 b.judged_in_full += 1;
-                for (k, inside) in within.iter().enumerate() {
-                    b.within_full[k] += usize::from(*inside);
-                }
+                count(&mut b.within_full, within);
             }
             if let Some((p_group, within)) = f.bid {
                 let b = &mut r.bids[g.opponent];
@@ -411,9 +418,7 @@ pub fn report(opponents: &[String], games: &[GameForecasts]) -> OddsReport {
                 b.group_log += p_group.max(LOG_FLOOR).ln();
                 if let Some(within) = within {
                     b.with_amounts += 1;
-                    for (k, inside) in within.iter().enumerate() {
-                        b.within[k] += usize::from(*inside);
-                    }
+                    count(&mut b.within, within);
                 }
             }
         }

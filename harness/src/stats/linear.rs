@@ -1,4 +1,5 @@
-//! The linear algebra the fits share: the inverse of their information matrix.
+//! The linear algebra the fits share: the inverse of their information matrix, and the
+//! product of two matrices (the logistic fit's sandwich).
 
 /// The inverse of a symmetric positive definite matrix (Gauss–Jordan with partial
 /// pivoting); `None` if it is singular (in a Bradley–Terry fit a player with no games;
@@ -33,4 +34,16 @@ pub fn invert(mut a: Vec<Vec<f64>>) -> Option<Vec<Vec<f64>>> {
         }
     }
     Some(inverse)
+}
+
+/// The product `a · b` of two square matrices of one size.
+pub fn multiply(a: &[Vec<f64>], b: &[Vec<f64>]) -> Vec<Vec<f64>> {
+    let n = a.len();
+    (0..n)
+        .map(|i| {
+            (0..n)
+                .map(|j| (0..n).map(|m| a[i][m] * b[m][j]).sum())
+                .collect()
+        })
+        .collect()
 }

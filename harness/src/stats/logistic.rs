@@ -9,7 +9,7 @@
 //! are not Bernoulli (luck-adjusted results leave 0..=1, so the likelihood is a
 //! quasi-likelihood and only the sandwich is a valid variance).
 
-use super::linear::invert;
+use super::linear::{invert, multiply};
 
 /// One observation: the offset (logits), the inputs, the result (0..=1 for a game's; a
 /// luck-adjusted one may leave it), and its cluster (the game it was made in).
@@ -46,11 +46,15 @@ fn sigmoid(z: f64) -> f64 {
     1.0 / (1.0 + (-z).exp())
 }
 
+/// A row's logit at `beta`: its offset plus the weighted inputs.
+fn predictor(r: &Row, beta: &[f64]) -> f64 {
+    r.offset + r.x.iter().zip(beta).map(|(x, b)| x * b).sum::<f64>()
+}
+
 fn log_likelihood(rows: &[Row], beta: &[f64]) -> f64 {
     rows.iter()
         .map(|r| {
-            let z = r.offset + r.x.iter().zip(beta).map(|(x, b)| x * b).sum::<f64>();
-            let p = sigmoid(z).clamp(1e-12, 1.0 - 1e-12);
+            let p = sigmoid(predictor(r, beta)).clamp(1e-12, 1.0 - 1e-12);
             r.y * p.ln() + (1.0 - r.y) * (1.0 - p).ln()
         })
         .sum()
@@ -61,8 +65,7 @@ fn information(rows: &[Row], beta: &[f64]) -> (Vec<Vec<f64>>, Vec<f64>) {
     let k = beta.len();
     let (mut info, mut grad) = (vec![vec![0.0; k]; k], vec![0.0; k]);
     for r in rows {
-        let z = r.offset + r.x.iter().zip(beta).map(|(x, b)| x * b).sum::<f64>();
-        let p = sigmoid(z);
+        let p = sigmoid(predictor(r, beta));
         let w = p * (1.0 - p);
         for ((g, row), xi) in grad.iter_mut().zip(&mut info).zip(&r.x) {
             *g += (r.y - p) * xi;
@@ -131,8 +134,7 @@ fn sandwich(rows: &[Row], beta: &[f64], inverse: &[Vec<f64>]) -> Vec<Vec<f64>> {
     let k = beta.len();
     let mut scores: std::collections::BTreeMap<usize, Vec<f64>> = Default::default();
     for r in rows {
-        let z = r.offset + r.x.iter().zip(beta).map(|(x, b)| x * b).sum::<f64>();
-        let residual = r.y - sigmoid(z);
+        let residual = r.y - sigmoid(predictor(r, beta));
         let score = scores.entry(r.cluster).or_insert_with(|| vec![0.0; k]);
         for (s, x) in score.iter_mut().zip(&r.x) {
             *s += residual * x;
@@ -150,17 +152,8 @@ fn sandwich(rows: &[Row], beta: &[f64], inverse: &[Vec<f64>]) -> Vec<Vec<f64>> {
             }
         }
     }
-    let product = |a: &[Vec<f64>], b: &[Vec<f64>]| -> Vec<Vec<f64>> {
-        (0..k)
-            .map(|i| {
-                (0..k)
-                    .map(|j| (0..k).map(|m| a[i][m] * b[m][j]).sum())
-                    .collect()
-            })
-            .collect()
-    };
     let correction = clusters / (clusters - 1.0);
-    product(&product(inverse, &meat), inverse)
+    multiply(&multiply(inverse, &meat), inverse)
         .into_iter()
         .map(|row| row.into_iter().map(|v| v * correction).collect())
         .collect()
