@@ -16,3 +16,4 @@ pub mod replay;
 pub mod review;
 pub mod samples;
 pub mod stats;
+pub mod tuning;

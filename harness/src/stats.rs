@@ -9,7 +9,7 @@
 
 pub mod bradley_terry;
 mod elo;
-mod linear;
+pub mod linear;
 pub mod logistic;
 mod match_stats;
 mod moments;

@@ -13,6 +13,7 @@ mod measure;
 mod replay;
 mod results;
 mod run_args;
+mod tune;
 
 pub use export::ExportArgs;
 pub use games::{DealsArgs, PlayArgs, SampleAiArgs};
@@ -21,6 +22,7 @@ pub use measure::MeasureArgs;
 pub use replay::ReplayArgs;
 pub use results::{CompareArgs, LeagueArgs, MergeArgs};
 pub use run_args::RunArgs;
+pub use tune::TuneArgs;
 
 #[derive(Parser)]
 #[command(
@@ -68,6 +70,9 @@ pub enum Cmd {
     SampleAi(SampleAiArgs),
     /// Writes deals in the official input-file format (12 lines per deal).
     Deals(DealsArgs),
+    /// SPSA over named `bot:` keys against a pool of opponents on the same deal pairs,
+    /// luck-adjusted; resumable from its log (`--effects LOG`: each parameter's effect).
+    Tune(TuneArgs),
     /// Research tools (table audit, calibration, regret, rollout variance, speed, ...):
     /// `harness measure --help` lists them.
     Measure(MeasureArgs),
@@ -92,6 +97,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Cmd::SampleAi(args) => args.run(),
         Cmd::Deals(args) => args.run(),
         Cmd::Measure(args) => args.run(),
+        Cmd::Tune(args) => args.run(),
     }
 }
 

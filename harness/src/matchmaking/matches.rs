@@ -158,14 +158,21 @@ impl MatchOutcome {
     }
 }
 
-/// A progress bar on stderr, hidden when stderr is not a terminal or not wanted.
+/// A progress bar of deal pairs on stderr, hidden when stderr is not a terminal or not
+/// wanted.
 pub fn progress_bar(len: u64, wanted: bool, message: &str) -> ProgressBar {
+    progress_bar_of(len, wanted, message, "pairs")
+}
+
+/// A progress bar of `len` `units` on stderr, hidden when stderr is not a terminal or not
+/// wanted.
+pub fn progress_bar_of(len: u64, wanted: bool, message: &str, units: &str) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::hidden());
     if wanted && std::io::stderr().is_terminal() {
         bar.set_draw_target(ProgressDrawTarget::stderr_with_hz(4));
-        if let Ok(style) = ProgressStyle::with_template(
-            "{msg:>24} [{bar:32}] {pos}/{len} pairs {per_sec} eta {eta}",
-        ) {
+        if let Ok(style) = ProgressStyle::with_template(&format!(
+            "{{msg:>24}} [{{bar:32}}] {{pos}}/{{len}} {units} {{per_sec}} eta {{eta}}"
+        )) {
             bar.set_style(style.progress_chars("=> "));
         }
     }

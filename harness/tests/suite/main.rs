@@ -20,3 +20,4 @@ mod review;
 mod safety;
 mod samples;
 mod solitaire;
+mod tune;

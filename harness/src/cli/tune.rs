@@ -1,0 +1,166 @@
+//! `harness tune`: SPSA over named `bot:` keys against a pool of opponents, resumable from
+//! its log; `--effects LOG` reads a tune's games back as each parameter's measured effect.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::run_args::DeadlineArgs;
+use crate::player::PlayerSpec;
+use crate::tuning::effects::{effects, effects_table};
+use crate::tuning::run::{read_log, run_tune, spec_with, Setup, Tune, SCHEMA};
+use crate::tuning::spsa::{Parameter, R_END_DEFAULT};
+
+/// The pool when none is given: the designs of the finals that play in-process (the
+/// equilibrium bidder, the equilibrium on another table, the maximin reference) and the
+/// habit of an adaptive public bot. The public bots themselves join with
+/// `--opponent cmd:DIR/bw_NAME` (docs/runs/tune.sh).
+pub const DEFAULT_POOL: [&str; 4] = [
+    "bot:bidder=equilibrium,win=0,clock=0",
+    "contest:eq-other-table",
+    "bot:bidder=maximin,win=10,clock=0",
+    "contest:adapt-gain",
+];
+
+#[derive(Args)]
+pub struct TuneArgs {
+    /// A tuned parameter, `KEY=START:MIN:MAX:STEP` (repeatable): KEY a `bot:` key, STEP
+    /// its perturbation at the last iteration (fishtest's c_end); a whole-number key when
+    /// all four numbers are written without a decimal point.
+    #[arg(long = "param", value_name = "KEY=START:MIN:MAX:STEP")]
+    parameters: Vec<String>,
+    /// The bot tuned, without the parameters.
+    #[arg(long, value_name = "PLAYER", default_value = "bot:clock=0")]
+    base: String,
+    /// An opponent of the pool (repeatable; iteration k plays the k-th modulo the pool).
+    /// Default: the equilibrium bidder, eq-other-table, the maximin reference, adapt-gain.
+    #[arg(long = "opponent", value_name = "PLAYER")]
+    opponents: Vec<String>,
+    /// Iterations (the schedule's N).
+    #[arg(long, default_value_t = 200)]
+    iterations: usize,
+    /// Deal pairs each point plays per iteration.
+    #[arg(long, default_value_t = 8)]
+    pairs: usize,
+    /// Seed of the signs and of every iteration's deals.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The learning rate at the last iteration (fishtest's r_end).
+    #[arg(long, default_value_t = R_END_DEFAULT)]
+    r_end: f64,
+    /// The tune's log: one JSON line per iteration; a tune of the same setup resumes from it.
+    #[arg(long, value_name = "FILE.jsonl")]
+    log: PathBuf,
+    /// Play nothing: read the log's games as each parameter's effect over its range.
+    #[arg(long)]
+    effects: bool,
+    /// With --effects: only the iterations against this opponent (its label).
+    #[arg(long, value_name = "PLAYER")]
+    against: Option<String>,
+    /// A range's effect within ± this many points (95%) is called flat.
+    #[arg(long, default_value_t = 0.5)]
+    flat_points: f64,
+    /// Worker threads (0 = one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    #[command(flatten)]
+    deadlines: DeadlineArgs,
+    /// Never draw a progress bar.
+    #[arg(long)]
+    no_progress: bool,
+}
+
+impl TuneArgs {
+    pub fn run(self) -> Result<(), String> {
+        if self.effects {
+            return print_effects(&self);
+        }
+        let parameters: Vec<Parameter> = self
+            .parameters
+            .iter()
+            .map(|p| p.parse())
+            .collect::<Result<_, _>>()?;
+        if parameters.is_empty() {
+            return Err("no --param to tune".to_string());
+        }
+        let pool: Vec<String> = if self.opponents.is_empty() {
+            DEFAULT_POOL.iter().map(|s| s.to_string()).collect()
+        } else {
+            self.opponents.clone()
+        };
+        let opponents: Vec<PlayerSpec> =
+            pool.iter().map(|p| p.parse()).collect::<Result<_, _>>()?;
+        if self.iterations == 0 || self.pairs == 0 {
+            return Err("--iterations and --pairs must be at least 1".to_string());
+        }
+        // Every point must be a player: the start, and both ends of every range.
+        let starts: Vec<f64> = parameters.iter().map(|p| p.start).collect();
+        for values in [
+            starts.clone(),
+            parameters.iter().map(|p| p.min).collect(),
+            parameters.iter().map(|p| p.max).collect(),
+        ] {
+            spec_with(&self.base, &parameters, &values).parse::<PlayerSpec>()?;
+        }
+        let tune = Tune {
+            setup: Setup {
+                schema: SCHEMA.to_string(),
+                base: self.base.clone(),
+                parameters: parameters.iter().map(Parameter::to_string).collect(),
+                opponents: opponents.iter().map(PlayerSpec::label).collect(),
+                pairs: self.pairs,
+                iterations: self.iterations,
+                r_end: self.r_end,
+                seed: self.seed,
+            },
+            parameters,
+            opponents,
+            log: self.log.clone(),
+            threads: self.threads,
+            referee: self.deadlines.referee(),
+            progress: !self.no_progress,
+        };
+        println!(
+            "tune: {} iterations of 2 x {} deal pairs, log {}",
+            self.iterations,
+            self.pairs,
+            self.log.display()
+        );
+        let spsa = run_tune(&tune, |line| {
+            eprintln!(
+                "iteration {:>4} vs {:<40} result {:+7.3}",
+                line.iteration, line.opponent, line.result
+            );
+        })?;
+        println!("tuned: {}", tune.spec_at(&spsa.theta));
+        print_effects(&self)
+    }
+}
+
+/// `--effects`: the log's parameters, each with its range's effect.
+fn print_effects(args: &TuneArgs) -> Result<(), String> {
+    let (setup, iterations) = read_log(&args.log)?;
+    println!(
+        "{} of {} iterations, {} deal pairs a point each; {}",
+        iterations.len(),
+        setup.iterations,
+        setup.pairs,
+        match &args.against {
+            Some(o) => format!("against {o}"),
+            None => format!("against {}", setup.opponents.join(", ")),
+        }
+    );
+    match effects(&setup, &iterations, args.against.as_deref())? {
+        Some(e) => {
+            print!("{}", effects_table(&e, args.flat_points));
+            println!(
+                "effect of the range: luck-adjusted points of score from its low end to its \
+                 high end (the slope over the points' gaps, times the range; 95% interval); \
+                 flat: within ±{} points",
+                args.flat_points
+            );
+        }
+        None => println!("too few iterations to read each parameter's effect"),
+    }
+    Ok(())
+}

@@ -1,0 +1,74 @@
+//! `harness tune` on real games: a planted parameter whose best value is known climbs to
+//! it, and a tune cut short resumes to exactly the tune played through.
+
+use harness::referee::RefereeOptions;
+use harness::tuning::run::{read_log, run_tune, Setup, Tune, SCHEMA};
+use harness::tuning::spsa::Parameter;
+
+/// A tune of the bot's skill level (1..=5, each level the one above it without one part:
+/// the best is the top) against sample AI 6, from level 1.
+fn level_tune(log: &std::path::Path, iterations: usize) -> Tune {
+    let parameter: Parameter = "level=1:1:5:1".parse().unwrap();
+    let opponents = vec!["sample:6".parse().unwrap()];
+    Tune {
+        setup: Setup {
+            schema: SCHEMA.to_string(),
+            base: "bot:clock=0,rollouts=40".to_string(),
+            parameters: vec![parameter.to_string()],
+            opponents: vec!["sample:6".to_string()],
+            pairs: 4,
+            iterations,
+            r_end: 0.3,
+            seed: 5,
+        },
+        parameters: vec![parameter],
+        opponents,
+        log: log.to_path_buf(),
+        threads: 0,
+        referee: RefereeOptions {
+            time_scale: 20.0,
+            ..RefereeOptions::default()
+        },
+        progress: false,
+    }
+}
+
+#[test]
+fn a_planted_level_climbs_to_the_top_and_a_cut_tune_resumes() {
+    let dir = std::env::temp_dir().join(format!("yacht-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let whole = dir.join("whole.jsonl");
+    let tune = level_tune(&whole, 16);
+    let mut seen = 0;
+    let spsa = run_tune(&tune, |_| seen += 1).unwrap();
+    assert_eq!(seen, 16);
+    assert!(
+        spsa.theta[0] >= 3.5,
+        "level 1 should climb: {:?}",
+        spsa.theta
+    );
+    let (setup, lines) = read_log(&whole).unwrap();
+    assert_eq!((setup, lines.len()), (tune.setup.clone(), 16));
+    // Each iteration's points are one level either side of θ, on the same deals.
+    assert!(lines.iter().all(|l| l.plus[0] != l.minus[0]), "{lines:?}");
+
+    // Cut after 10 iterations, with half a line: the resumed tune plays the last 6 and
+    // ends where the whole one did (the bot with the clock off plays the same games).
+    let cut = dir.join("cut.jsonl");
+    let text = std::fs::read_to_string(&whole).unwrap();
+    let kept: Vec<&str> = text.lines().take(11).collect();
+    let half = &text.lines().nth(11).unwrap()[..40];
+    std::fs::write(&cut, format!("{}\n{half}", kept.join("\n"))).unwrap();
+    let mut resumed = 0;
+    let again = run_tune(&level_tune(&cut, 16), |_| resumed += 1).unwrap();
+    assert_eq!(resumed, 6);
+    assert_eq!(again.theta, spsa.theta);
+    assert_eq!(std::fs::read_to_string(&cut).unwrap(), text);
+
+    // Another tune's log is refused, not overwritten.
+    let other = level_tune(&cut, 20);
+    let refused = run_tune(&other, |_| {}).unwrap_err();
+    assert!(refused.contains("another tune"), "{refused}");
+    assert_eq!(std::fs::read_to_string(&cut).unwrap(), text);
+    std::fs::remove_dir_all(&dir).ok();
+}
