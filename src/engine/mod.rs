@@ -1,7 +1,7 @@
 //! Decisions: pure functions of the tracked game state. Nothing here reads or prints.
 //!
 //! Folders by concern, bottom first (ARCHITECTURE.md states the order, `tests/suite/layers.rs`
-//! keeps it): `config`, then `value` (what positions and bundles are worth by the table),
+//! keeps it): `tunables` (the constants set by hand that a tune may move), `config`, then `value` (what positions and bundles are worth by the table),
 //! `track` (both players followed from the commands), `model` (the opponent's bids),
 //! `search` (win curves), `safety` (the accounts that limit a bid), `bid` (the answers),
 //! and at the top the scoring decision, the player that tracks and scores, and the bot.
@@ -15,6 +15,7 @@ pub mod scoring;
 pub mod search;
 pub mod table_player;
 pub mod track;
+pub mod tunables;
 pub mod value;
 
 pub use bot::Bot;

@@ -10,6 +10,7 @@ use crate::player::PlayerSpec;
 use crate::tuning::effects::{effects, effects_table};
 use crate::tuning::run::{read_log, run_tune, spec_with, Setup, Tune, SCHEMA};
 use crate::tuning::spsa::{Parameter, R_END_DEFAULT};
+use yacht::engine::tunables::TUNABLES;
 
 /// The pool when none is given: the designs of the finals that play in-process (the
 /// equilibrium bidder, the equilibrium on another table, the maximin reference) and the
@@ -29,6 +30,10 @@ pub struct TuneArgs {
     /// all four numbers are written without a decimal point.
     #[arg(long = "param", value_name = "KEY=START:MIN:MAX:STEP")]
     parameters: Vec<String>,
+    /// Tune every constant of the engine's tunables as well (`yacht-bot --tunables` lists
+    /// them), each from its default over its range with its step.
+    #[arg(long)]
+    tunables: bool,
     /// The bot tuned, without the parameters.
     #[arg(long, value_name = "PLAYER", default_value = "bot:clock=0")]
     base: String,
@@ -75,11 +80,12 @@ impl TuneArgs {
         if self.effects {
             return print_effects(&self);
         }
-        let parameters: Vec<Parameter> = self
-            .parameters
-            .iter()
-            .map(|p| p.parse())
-            .collect::<Result<_, _>>()?;
+        let mut specs = self.parameters.clone();
+        if self.tunables {
+            specs.extend(TUNABLES.iter().map(|t| t.tune_spec(t.default)));
+        }
+        let parameters: Vec<Parameter> =
+            specs.iter().map(|p| p.parse()).collect::<Result<_, _>>()?;
         if parameters.is_empty() {
             return Err("no --param to tune".to_string());
         }

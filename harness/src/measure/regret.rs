@@ -14,7 +14,7 @@
 //! what a change is worth. The oracle player (`oracle:SPEC`) plays the same answer for
 //! real.
 
-use yacht::engine::bid::winbid::RANDOMIZE_FROM_HEDGE;
+use yacht::engine::tunables::RANDOMIZE_FROM_HEDGE;
 use yacht::engine::bot::BidRegret;
 use yacht::engine::search::wincurve::win_share;
 use yacht::engine::{Bot, BotConfig};
@@ -128,7 +128,7 @@ fn summarize<'a>(round: u8, bids: impl Iterator<Item = &'a BidRegret>) -> Option
         r.limits += b.unlimited.win - b.undrawn.win;
         r.hedge += b.unhedged.win - b.unlimited.win;
         r.model += b.oracle.win - b.unhedged.win;
-        r.hedged_share += f64::from(u8::from(b.hedge >= RANDOMIZE_FROM_HEDGE));
+        r.hedged_share += f64::from(u8::from(b.hedge >= RANDOMIZE_FROM_HEDGE.get()));
     }
     if r.bids == 0 {
         return None;

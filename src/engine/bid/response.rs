@@ -17,12 +17,10 @@
 
 use crate::engine::model::opponent::{Atom, Predictive, MIN_OBSERVED_ROUNDS};
 use crate::engine::safety::payoff::{base, clip_toward, points_risk, worst_case, Limits, Response};
+use crate::engine::tunables::ROBUST_FLOOR;
 use crate::engine::value::bidding::equilibrium_bid;
 use crate::protocol::{Group, BID_MAX_POINTS};
 
-/// Weight always kept on the worst case: a confident model may still be wrong. Set by hand
-/// (0e818d9); not measured (`harness gauntlet --deals 100` at other values would).
-pub const ROBUST_FLOOR: f64 = 0.05;
 /// Expected payoff of (g, x) over atoms (weights normalised by `total`), using prefix sums
 /// over the same-group atoms sorted by amount.
 struct Expectation<'a> {
@@ -100,7 +98,7 @@ pub fn points_objective(swing_points: f64, predictive: &Predictive, g: Group, x:
     if predictive.observed < MIN_OBSERVED_ROUNDS || predictive.atoms.is_empty() {
         return worst_case(swing_points, g, x);
     }
-    let lambda = (predictive.hedge() + ROBUST_FLOOR).clamp(0.0, 1.0);
+    let lambda = (predictive.hedge() + ROBUST_FLOOR.get()).clamp(0.0, 1.0);
     let expectation = Expectation::new(swing_points, &predictive.atoms);
     expectation.hedged(lambda, g, x)
 }
@@ -131,7 +129,7 @@ pub fn best_response_within(
     if predictive.observed < MIN_OBSERVED_ROUNDS || predictive.atoms.is_empty() {
         return equilibrium;
     }
-    let lambda = (predictive.hedge() + ROBUST_FLOOR).clamp(0.0, 1.0);
+    let lambda = (predictive.hedge() + ROBUST_FLOOR.get()).clamp(0.0, 1.0);
     let expectation = Expectation::new(swing_points, &predictive.atoms);
     let objective = |g: Group, x: u32| expectation.hedged(lambda, g, x);
     let mut best = Response {

@@ -5,44 +5,20 @@
 //! plus a tiny multiple of the expected score difference (`MARGIN_PER_POINT`), so that
 //! where the win probability cannot be moved the bid still maximises the expected margin.
 
-use crate::engine::config::DRAW_PERMILLE_DEFAULT;
 use crate::engine::model::opponent::{Predictive, MIN_OBSERVED_ROUNDS};
 use crate::engine::safety::payoff::{
     clip_toward, risk_below, Curves, Limits, Response, MARGIN_PER_POINT,
 };
 use crate::engine::search::wincurve::WinCurve;
+use crate::engine::tunables::{RANDOMIZE_FROM_HEDGE, RANDOMIZE_MARGIN_POINTS, ROBUST_FLOOR_WIN};
 use crate::engine::value::bidding::equilibrium_bid;
 use crate::protocol::{Group, BID_MAX_POINTS};
 use crate::rng::Pcg64;
-
-/// Weight always kept on the worst case when bidding for the win: none. In a close game a
-/// floor bought insurance (up to 2,500 points a bid) against an adversary the model had no
-/// evidence of; readers are covered by the reader weight. Not measured alone, only with its
-/// commit's other changes: docs/experiments.md#win-mode-tuning.
-pub const ROBUST_FLOOR_WIN: f64 = 0.0;
 
 /// Scale factors of the equilibrium amount also tried as candidates (besides 0, the model's
 /// atoms ±1 and the curves' critical amounts). A coarse grid set by hand (eccc4fe); not
 /// measured.
 const EQUILIBRIUM_MULTIPLES: [f64; 8] = [0.25, 0.5, 0.75, 1.25, 1.5, 2.0, 3.0, 4.0];
-
-/// Hedge weight from which the opponent is treated as one that may read our bids: from
-/// there on the bid is drawn among the near-best ones with a private generator, so a
-/// copy of this bot run on our inputs cannot know it. Set by hand; the drawing was
-/// measured (see [`RANDOMIZE_TOLERANCE`]), other thresholds were not. Early in a game
-/// the habits explain little, so the hedge is above 0.5 and the bid is drawn against
-/// every opponent. Never drawing scored level with the draw, within noise, against
-/// `bot:bidder=equilibrium,win=0` (297 pairs), `contest:eq-other-table` and the maximin
-/// reference (1,000 pairs each): the draw's cost against an opponent that does not read
-/// us is not measurable. Measured: docs/experiments.md#never-draw, #draw-tolerance.
-pub const RANDOMIZE_FROM_HEDGE: f64 = 0.5;
-/// Margin added to the draw's tolerance against a suspected reader, points. Set by hand in
-/// 4aae6ee, when `MARGIN_PER_POINT` was 1e-5 (then 0.05 of win probability); at 1e-9 it
-/// adds 5e-6, so the 0.01 decides and margin no longer bounds the draw. Not measured.
-pub const RANDOMIZE_MARGIN_POINTS: f64 = 5_000.0;
-/// How far below the best objective a bid may be and still be drawn by default: 0.01 of
-/// win probability ([`DRAW_PERMILLE_DEFAULT`]) plus [`RANDOMIZE_MARGIN_POINTS`] of margin.
-pub const RANDOMIZE_TOLERANCE: f64 = Draw::tolerance_of(DRAW_PERMILLE_DEFAULT);
 
 /// The private draw among near-best win bids: the generator, and how far below the best
 /// objective a drawn bid may be.
@@ -62,8 +38,8 @@ impl<'a> Draw<'a> {
     }
 
     /// The tolerance of `permille` thousandths of win probability, margin included.
-    pub const fn tolerance_of(permille: u16) -> f64 {
-        permille as f64 / 1_000.0 + MARGIN_PER_POINT * RANDOMIZE_MARGIN_POINTS
+    pub fn tolerance_of(permille: u16) -> f64 {
+        permille as f64 / 1_000.0 + MARGIN_PER_POINT * RANDOMIZE_MARGIN_POINTS.get()
     }
 }
 
@@ -72,7 +48,7 @@ impl<'a> Draw<'a> {
 fn win_hedge(predictive: &Predictive) -> f64 {
     let use_model = predictive.observed >= MIN_OBSERVED_ROUNDS && !predictive.atoms.is_empty();
     if use_model {
-        (predictive.hedge() + ROBUST_FLOOR_WIN).clamp(0.0, 1.0)
+        (predictive.hedge() + ROBUST_FLOOR_WIN.get()).clamp(0.0, 1.0)
     } else {
         1.0
     }
@@ -185,7 +161,7 @@ pub fn best_win_response_with(
             }
         }
     }
-    if let Some(draw) = draw.filter(|_| predictive.hedge() >= RANDOMIZE_FROM_HEDGE) {
+    if let Some(draw) = draw.filter(|_| predictive.hedge() >= RANDOMIZE_FROM_HEDGE.get()) {
         let near: Vec<(Group, u32, f64, f64)> = ranked
             .iter()
             .take_while(|c| c.2 >= best.objective_points - draw.tolerance)
@@ -240,6 +216,7 @@ fn critical_amounts(curve: &WinCurve) -> impl Iterator<Item = u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::config::DRAW_PERMILLE_DEFAULT;
 
     #[test]
     fn far_ahead_in_the_last_auction_we_cannot_lose() {
@@ -350,7 +327,10 @@ mod tests {
             let draw = Draw::new(&mut rng, DRAW_PERMILLE_DEFAULT);
             let r = best_win_response_with(&curves, &read, draw, &Limits::NONE);
             // Every draw is as good as the best, within the tolerance.
-            assert!(r.objective_points >= best.objective_points - RANDOMIZE_TOLERANCE);
+            assert!(
+                r.objective_points
+                    >= best.objective_points - Draw::tolerance_of(DRAW_PERMILLE_DEFAULT)
+            );
             assert!(r.amount <= BID_MAX_POINTS);
             amounts.insert((r.group == Group::A, r.amount));
         }

@@ -24,8 +24,8 @@
 //! guarantee `S/2`, whichever way it was bid: a win round's gifts (a zero bidder's) fund the
 //! expected-score rounds that follow, such as a game already decided, and a win round that
 //! paid points for win probability leaves less to risk there. Win rounds are also booked in
-//! win probability against their maximin bid. The win rounds may also risk [`WIN_PER_POINT`]
-//! per point that the expected-score rounds themselves have won, so over the win rounds of a
+//! win probability against their maximin bid. The win rounds may also risk [`WIN_PER_KILOPOINT`]
+//! per thousand points that the expected-score rounds themselves have won, so over the win rounds of a
 //! game the bot earns at least the maximin guarantee less `WIN_ALLOWANCE` and that share;
 //! over the expected-score rounds, at least the equilibrium's guarantee less the allowance
 //! and what the game's auctions have earned above that guarantee so far.
@@ -33,30 +33,11 @@
 use super::payoff::{payoff, risk_below, worst_case, Curves, Limits};
 use super::trust::Trust;
 use crate::engine::search::wincurve::WinCurve;
+use crate::engine::tunables::{
+    POINTS_ALLOWANCE, REGRET_ALLOWANCE, WIN_ALLOWANCE, WIN_PER_KILOPOINT,
+};
 use crate::engine::value::bidding::equilibrium_bid;
 use crate::protocol::Group;
-
-/// The expected-score allowance per game, points: the most the auctions of a game may
-/// earn below the equilibrium's guarantee, about 1% of a game's score. Against the zero
-/// bidders 3,000 costs less bid score than 1,000 (the first big auctions cost before gifts
-/// arrive), and the reader scored the same at both. Measured:
-/// docs/experiments.md#points-allowance.
-pub const POINTS_ALLOWANCE: f64 = 3_000.0;
-/// The win-probability allowance per game (the curves' units): with the points account's
-/// share below, the most the win rounds of a game may earn below the maximin guarantee.
-/// Set by hand (d73ffdb); not measured (`harness gauntlet --deals 100` would).
-pub const WIN_ALLOWANCE: f64 = 0.005;
-/// The regret allowance per game, points: how far below the safe bids the model's
-/// deviations may earn, against the same opponent bids, before they have earned anything
-/// (see [`Account::regret`]). Set by hand, equal to [`POINTS_ALLOWANCE`].
-pub const REGRET_ALLOWANCE: f64 = 3_000.0;
-/// Win probability the win rounds may risk per point the points account has won: what
-/// the expected-score rounds won (gifts and profits, not the allowance) may be risked in
-/// the win rounds at this rate. A point of margin moves the win probability of a close
-/// game by up to about 2.7e-5 (the density at zero of the final difference, σ ≈ 15,000
-/// points at round 5: `harness measure calibrate`); 1e-5 is about a third of that. The third
-/// was set by hand; not measured by matches: docs/experiments.md#safe-exploitation.
-pub const WIN_PER_POINT: f64 = 1e-5;
 
 /// How one auction was priced, kept until its `GET` settles the account.
 #[derive(Clone, Debug, PartialEq)]
@@ -161,14 +142,14 @@ pub struct Account {
 impl Default for Account {
     fn default() -> Self {
         Account {
-            points: POINTS_ALLOWANCE,
+            points: POINTS_ALLOWANCE.get(),
             points_rounds_won: 0.0,
-            win: WIN_ALLOWANCE,
+            win: WIN_ALLOWANCE.get(),
             deviations: 0,
             gifts: [0.0; 2],
             profit: [0.0; 2],
             trust: Trust::default(),
-            regret: REGRET_ALLOWANCE,
+            regret: REGRET_ALLOWANCE.get(),
         }
     }
 }
@@ -195,7 +176,8 @@ impl Account {
     /// rounds have won (the allowance is not converted, and the win rounds' own gifts are
     /// not counted twice).
     pub fn win_budget(&self) -> f64 {
-        self.win + WIN_PER_POINT * self.points_rounds_won.min(self.points).max(0.0)
+        self.win
+            + WIN_PER_KILOPOINT.get() / 1_000.0 * self.points_rounds_won.min(self.points).max(0.0)
     }
 
     /// Books what `ours` earned against `theirs` above the safe bid's guarantee, in the
@@ -346,14 +328,14 @@ mod tests {
         for theirs in [(Group::A, 0), (Group::B, 3)] {
             let mut account = Account::default();
             account.settle(&settlement, settlement.reference, theirs);
-            assert_eq!(account.regret, REGRET_ALLOWANCE, "{theirs:?}");
+            assert_eq!(account.regret, REGRET_ALLOWANCE.get(), "{theirs:?}");
         }
         let mut account = Account::default();
         account.settle(&settlement, (Group::B, 0), (Group::A, 0));
         let lost = payoff(40_000.0, Group::A, 10_000, Group::A, 0)
             - payoff(40_000.0, Group::B, 0, Group::A, 0);
         assert!(lost > 0.0);
-        assert!((account.regret - (REGRET_ALLOWANCE - lost)).abs() < 1e-6);
+        assert!((account.regret - (REGRET_ALLOWANCE.get() - lost)).abs() < 1e-6);
     }
 
     #[test]
@@ -469,11 +451,11 @@ mod tests {
                 assert!(account.points >= -1e-9, "game {game}: {account:?}");
                 assert!(account.regret >= -1e-6, "game {game}: {account:?}");
             }
-            assert!(earned >= guaranteed - POINTS_ALLOWANCE - 1e-6);
-            assert!(earned >= safe - REGRET_ALLOWANCE - 1e-6);
-            let books = POINTS_ALLOWANCE + account.gifts[0] + account.profit[0];
+            assert!(earned >= guaranteed - POINTS_ALLOWANCE.get() - 1e-6);
+            assert!(earned >= safe - REGRET_ALLOWANCE.get() - 1e-6);
+            let books = POINTS_ALLOWANCE.get() + account.gifts[0] + account.profit[0];
             assert!((books - account.points).abs() < 1e-6, "{account:?}");
-            assert!(account.win_budget() >= WIN_ALLOWANCE - 1e-12);
+            assert!(account.win_budget() >= WIN_ALLOWANCE.get() - 1e-12);
         }
     }
 }

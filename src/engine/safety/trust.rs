@@ -17,27 +17,11 @@
 //! (one miss at a small stake does not close the large ones the model has held at).
 
 use super::payoff::payoff;
+use crate::engine::tunables::{
+    FAILURE_KEEPS, HELD_SHARE, HELD_SLACK_POINTS, TRUST_RISK_PER_STAKE, UNTESTED_RISK_POINTS,
+};
 use crate::engine::value::bidding::equilibrium_bid;
 use crate::protocol::Group;
-
-/// Risk in points a deviation may take per point of the largest stake at which the model
-/// has held: 1.5 lets a full deviation (risk `|S|/2`) reach three times the stakes already
-/// tested. At ½ (the tested stakes, no further) the zero bidders cost about twice the bid
-/// score they cost at 1.5. Measured: docs/experiments.md#trust-risk-per-stake.
-pub const TRUST_RISK_PER_STAKE: f64 = 1.5;
-/// Risk any deviation may take without a test (points): a bid one point off the
-/// equilibrium risks two or three, and win play's choices between `y − 1` and `y + 1`
-/// against a known bid `y` near it stay allowed. Set by hand.
-pub const UNTESTED_RISK_POINTS: f64 = 250.0;
-/// What is left of the trusted stake after a failure at stake `s`: at most this share of
-/// `s`, or of the trusted stake before the failure, whichever is larger.
-pub const FAILURE_KEEPS: f64 = 0.5;
-/// A model response within this share of the swing (plus [`HELD_SLACK_POINTS`]) below the
-/// equilibrium's payoff still held: against a known bid `y`, `y + 1` and `y − 1` earn one
-/// or two points less than a tie at `y`.
-pub const HELD_SHARE: f64 = 0.02;
-/// See [`HELD_SHARE`], points.
-pub const HELD_SLACK_POINTS: f64 = 10.0;
 
 /// The model's record this game.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -52,7 +36,7 @@ pub struct Trust {
 impl Trust {
     /// The most a deviation may risk in points next to the equilibrium bid.
     pub fn risk_cap_points(&self) -> f64 {
-        (TRUST_RISK_PER_STAKE * self.held_stake_points).max(UNTESTED_RISK_POINTS)
+        (TRUST_RISK_PER_STAKE.get() * self.held_stake_points).max(UNTESTED_RISK_POINTS.get())
     }
 
     /// Whether an auction of swing `swing_points` in which the opponent asked `their_group`
@@ -71,12 +55,12 @@ impl Trust {
         self.tests += 1;
         let stake = swing_points.abs();
         let earned = |bid: (Group, u32)| payoff(swing_points, bid.0, bid.1, theirs.0, theirs.1);
-        let slack = HELD_SHARE * stake + HELD_SLACK_POINTS;
+        let slack = HELD_SHARE.get() * stake + HELD_SLACK_POINTS.get();
         if earned(model) >= earned(equilibrium) - slack {
             self.held_stake_points = self.held_stake_points.max(stake);
         } else {
             self.failures += 1;
-            let kept = FAILURE_KEEPS * stake.max(self.held_stake_points);
+            let kept = FAILURE_KEEPS.get() * stake.max(self.held_stake_points);
             self.held_stake_points = self.held_stake_points.min(kept);
         }
     }

@@ -7,17 +7,13 @@
 //! rounds before the table alone would say so. A bot that scores by the exact table loses
 //! nothing here and nothing changes.
 
+use crate::engine::tunables::PRIOR_SCORINGS;
 use crate::engine::value::bidding::POINTS_PER_UNIT;
 use crate::engine::value::choice::{best_choice_for, choice_value_units};
 use crate::engine::value::state::PlayerState;
 use crate::rules::auction::AUCTION_ROUNDS;
 use crate::rules::category::Category;
 use crate::rules::dice::Counts;
-
-/// Scorings of no loss assumed before the first one is seen: the predicted loss per
-/// scoring is `lost / (scorings + PRIOR_SCORINGS)`, so one unlucky reading does not decide
-/// a game. Set by hand.
-pub const PRIOR_SCORINGS: f64 = 2.0;
 
 /// The opponent's scorings so far, judged by the table.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -48,7 +44,7 @@ impl ScoringSkill {
         let rounds = AUCTION_ROUNDS as f64;
         let left = (rounds - f64::from(round.max(2)) + 1.0).max(0.0);
         let per_scoring = self.lost_units as f64 * POINTS_PER_UNIT as f64
-            / (f64::from(self.scorings) + PRIOR_SCORINGS);
+            / (f64::from(self.scorings) + PRIOR_SCORINGS.get());
         per_scoring * left
     }
 }
