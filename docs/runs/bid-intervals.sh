@@ -6,14 +6,20 @@
 # scores a bid (`Predictive::holds_in_full`: the atoms, and spread evenly over 0..=100000
 # their slip and the unexplained weight). For the default, the fitted widths and tails,
 # and those with the repertoire.
+# `bot:width=1,tail=1` and `palette=1` were removed after 430e3d2 (variants that lost
+# their tests; only winners in the bot), so the script builds the harness at 430e3d2, the
+# last commit with them, in a git worktree under target/runs/src/430e3d2
+# (docs/runs/build-at.sh). The default plays the same games there as after the removal
+# (bench f08309ae5202beeb).
 # Usage: docs/runs/bid-intervals.sh BOTS_DIR   (BOTS_DIR: the bots built outside the
 # project with ../shared/tools/build-contest-bots.sh GIT_DIR BOTS_DIR)
 # Each finished file is kept, so the script picks up where it stopped.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bots=${1:?usage: docs/runs/bid-intervals.sh BOTS_DIR}
-cargo build --release -q -p harness
-h=target/release/harness
+# shellcheck source=docs/runs/build-at.sh
+source docs/runs/build-at.sh
+h=$(build_at 430e3d2)/harness
 source docs/runs/defaults.sh
 out=target/runs/bid-intervals
 mkdir -p "$out"

@@ -11,13 +11,18 @@
 #     compared deal by deal with the default's runs (docs/runs/defaults.sh, made if
 #     absent).
 # Took 58 minutes on 2 cores with PAIRS 500 (with another measurement beside it for 15).
+# `bot:width=1,tail=1` were removed after 430e3d2 (variants that lost their tests; only
+# winners in the bot), so the script builds the harness at 430e3d2, the last commit with
+# them, in a git worktree under target/runs/src/430e3d2 (docs/runs/build-at.sh). The
+# default plays the same games there as after the removal (bench f08309ae5202beeb).
 # Usage: docs/runs/fitted-tails.sh BOTS_DIR [PAIRS]   (default 1000)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bots=$(cd "${1:?usage: docs/runs/fitted-tails.sh BOTS_DIR [PAIRS]}" && pwd)
 pairs=${2:-1000}
-cargo build --release -q -p harness
-h=target/release/harness
+# shellcheck source=docs/runs/build-at.sh
+source docs/runs/build-at.sh
+h=$(build_at 430e3d2)/harness
 source docs/runs/defaults.sh
 out=target/runs/fitted-tails
 mkdir -p "$out"

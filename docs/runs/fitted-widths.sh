@@ -10,13 +10,18 @@
 #     equilibrium bidder and eq-other-table, compared deal by deal with the default's runs
 #     (docs/runs/defaults.sh: shared with luck.sh and futures-edge.sh, made if absent).
 # Takes about an hour on 2 cores.
+# `bot:width=1` was removed after 430e3d2 (variants that lost their tests; only winners in
+# the bot), so the script builds the harness at 430e3d2, the last commit with it, in a git
+# worktree under target/runs/src/430e3d2 (docs/runs/build-at.sh). The default plays the
+# same games there as after the removal (bench f08309ae5202beeb).
 # Usage: docs/runs/fitted-widths.sh BOTS_DIR [PAIRS]   (default 1000)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bots=$(cd "${1:?usage: docs/runs/fitted-widths.sh BOTS_DIR [PAIRS]}" && pwd)
 pairs=${2:-1000}
-cargo build --release -q -p harness
-h=target/release/harness
+# shellcheck source=docs/runs/build-at.sh
+source docs/runs/build-at.sh
+h=$(build_at 430e3d2)/harness
 source docs/runs/defaults.sh
 out=target/runs/fitted-widths
 mkdir -p "$out"

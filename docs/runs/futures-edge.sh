@@ -8,13 +8,18 @@
 #     equilibrium bidder and against eq-other-table, each compared deal by deal (raw and
 #     luck-adjusted) with the default's runs (docs/runs/defaults.sh: shared, made if absent).
 # Takes about 1.5 hours on 2 cores.
+# `bot:edge=1` was removed after 430e3d2 (variants that lost their tests; only winners in
+# the bot), so the script builds the harness at 430e3d2, the last commit with it, in a git
+# worktree under target/runs/src/430e3d2 (docs/runs/build-at.sh). The default plays the
+# same games there as after the removal (bench f08309ae5202beeb).
 # Usage: docs/runs/futures-edge.sh [PAIRS [ODDS_PAIRS]]   (default 1000 and PAIRS / 10)
 # A finished odds file is kept, so the script picks up where it stopped.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 pairs=${1:-1000}
-cargo build --release -q -p harness
-h=target/release/harness
+# shellcheck source=docs/runs/build-at.sh
+source docs/runs/build-at.sh
+h=$(build_at 430e3d2)/harness
 source docs/runs/defaults.sh
 out=target/runs/futures-edge
 mkdir -p "$out"

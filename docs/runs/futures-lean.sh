@@ -15,6 +15,11 @@
 #  3. the wins, on the deals of docs/runs/luck.sh (seed 41, PAIRS pairs): against the
 #     equilibrium bidder and eq-other-table, compared deal by deal (raw and luck-adjusted)
 #     with the default's runs (docs/runs/defaults.sh: shared, made if absent).
+# `bot:lean=1` and `harness measure lean` were removed after 430e3d2 (variants that lost
+# their tests; only winners in the bot), so the script builds the harness at 430e3d2, the
+# last commit with them, in a git worktree under target/runs/src/430e3d2
+# (docs/runs/build-at.sh). The default plays the same games there as after the removal
+# (bench f08309ae5202beeb).
 # Usage: docs/runs/futures-lean.sh [PAIRS [ODDS [TRAIN [HELD]]]]   (default 500, 200, 80, 71)
 # Each finished file is kept, so the script picks up where it stopped. The fit's weights
 # are those in the source: a change of LEAN_WEIGHTS is a rebuild.
@@ -24,8 +29,9 @@ pairs=${1:-500}
 odds=${2:-200}
 train=${3:-80}
 held=${4:-71}
-cargo build --release -q -p harness
-h=target/release/harness
+# shellcheck source=docs/runs/build-at.sh
+source docs/runs/build-at.sh
+h=$(build_at 430e3d2)/harness
 source docs/runs/defaults.sh
 out=target/runs/futures-lean
 mkdir -p "$out"

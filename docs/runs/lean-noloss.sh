@@ -11,14 +11,19 @@
 #    They run as programs on the judge's clock, so `--time-scale 20` (as
 #    docs/results.md#real-bots) keeps a starved process on a loaded machine from counting
 #    as late.
+# `bot:lean=1` was removed after 430e3d2 (variants that lost their tests; only winners in
+# the bot), so the script builds the harness at 430e3d2, the last commit with it, in a git
+# worktree under target/runs/src/430e3d2 (docs/runs/build-at.sh). The default plays the
+# same games there as after the removal (bench f08309ae5202beeb).
 # Usage: docs/runs/lean-noloss.sh BOTS_DIR [PAIRS]   (PAIRS default 100)
 # Each finished file is kept, so the script picks up where it stopped.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bots=${1:?usage: docs/runs/lean-noloss.sh BOTS_DIR [PAIRS]}
 pairs=${2:-100}
-cargo build --release -q -p harness
-h=target/release/harness
+# shellcheck source=docs/runs/build-at.sh
+source docs/runs/build-at.sh
+h=$(build_at 430e3d2)/harness
 out=target/runs/lean-noloss
 mkdir -p "$out"
 

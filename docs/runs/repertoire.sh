@@ -8,13 +8,19 @@
 #  2. `harness measure odds` against the seven (25 deal pairs each, seed 63): the share of
 #     their amounts in the model's central 50% and 90%, for the default, `palette=1`,
 #     `width=1,tail=1` and all three.
+# `bot:palette=1`, `width=1` and `tail=1` were removed after 430e3d2 (variants that lost
+# their tests; only winners in the bot), so the script builds the harness at 430e3d2, the
+# last commit with them, in a git worktree under target/runs/src/430e3d2
+# (docs/runs/build-at.sh). The default plays the same games there as after the removal
+# (bench f08309ae5202beeb).
 # Usage: docs/runs/repertoire.sh BOTS_DIR   (BOTS_DIR: the bots built outside the project
 # with ../shared/tools/build-contest-bots.sh GIT_DIR BOTS_DIR)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bots=${1:?usage: docs/runs/repertoire.sh BOTS_DIR}
-cargo build --release -q -p harness
-h=target/release/harness
+# shellcheck source=docs/runs/build-at.sh
+source docs/runs/build-at.sh
+h=$(build_at 430e3d2)/harness
 source docs/runs/defaults.sh
 out=target/runs/repertoire
 mkdir -p "$out"

@@ -12,7 +12,6 @@ use crate::engine::safety::account::{Account, Pricing, Settlement};
 use crate::engine::safety::payoff::{Curves, Limits};
 use crate::engine::search::anytime::SearchStats;
 use crate::engine::search::endgame::{win_search_timed, WinSearch};
-use crate::engine::search::lean::{LeanFeatures, LEAN_WEIGHTS};
 use crate::engine::track::view::GameView;
 use crate::engine::value::bidding::{bundle_values, equilibrium_bid, own_gain_points};
 use crate::engine::value::choice::warm_up;
@@ -380,11 +379,6 @@ pub fn decide_bid_with(
             let mut features = RoundFeatures::compute(view, &a, &b);
             let swing_points = features.swing_points;
             let (search, search_stats) = win_search_timed(view, config, &a, &b, read);
-            let search = if config.futures_lean {
-                search.leaned(LeanFeatures::of(view, model).logits(&LEAN_WEIGHTS))
-            } else {
-                search
-            };
             let decided_slack = match search {
                 WinSearch::Decided { slack_points } => Some(slack_points),
                 _ => None,

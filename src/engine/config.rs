@@ -116,35 +116,6 @@ pub const MAXIMIN_MODEL_DEFAULT: bool = true;
 /// auctions have earned so far, by default ([`crate::engine::track::earnings`]).
 pub const EARNINGS_GATE_DEFAULT: bool = true;
 
-/// Whether the win curves' futures carry the edge our asks have shown this game
-/// ([`crate::engine::track::earnings::AuctionEarnings::expected_edge_points`]) by default:
-/// off (docs/experiments.md#futures-edge).
-pub const FUTURES_EDGE_DEFAULT: bool = false;
-
-/// Whether the win curves of the rollouts lean by what the game has shown of the opponent
-/// ([`crate::engine::search::lean`]) by default: off (docs/experiments.md#futures-lean).
-pub const FUTURES_LEAN_DEFAULT: bool = false;
-
-/// Whether the opponent model fits its predicted amounts' widths to each opponent's own
-/// residuals ([`crate::engine::model::opponent::WidthFit`]) by default: off
-/// (docs/experiments.md#fitted-widths).
-pub const FIT_WIDTHS_DEFAULT: bool = false;
-
-/// Whether the opponent model fits the tails of its predicted amounts (the outer atoms,
-/// which bound its central 90%) to each opponent's own residuals
-/// ([`crate::engine::model::opponent::WidthFit`]) by default: off
-/// (docs/experiments.md#fitted-tails).
-pub const FIT_TAILS_DEFAULT: bool = false;
-
-/// Whether the opponent model has the repertoire component (the opponent bids an amount
-/// it has bid before: [`crate::engine::model::repertoire`]) by default: off
-/// (docs/experiments.md#repertoire).
-pub const REPERTOIRE_DEFAULT: bool = false;
-
-/// Whether the win curves' spread is widened by round ([`crate::engine::search::endgame::SPREAD_BY_ROUND`])
-/// by default: off, the factors being 1 (docs/experiments.md#odds).
-pub const SPREAD_DEFAULT: bool = false;
-
 /// The draw's tolerance by default, thousandths of win probability: 0.01. Set by hand with
 /// the reader hypothesis (bd30750): against a reader running a copy of the bot it took the
 /// bot from below half to above half (docs/experiments.md#private-draw). Never drawing (0)
@@ -210,18 +181,6 @@ pub struct BotConfig {
     /// The skill level, 1..=[`LEVEL_MAX`] ([`LEVELS`]); below the top it overrides the
     /// bidder, the win rounds and the scoring ([`BotConfig::leveled`]).
     pub level: u8,
-    /// Whether the win curves' futures carry the game's edge (see [`FUTURES_EDGE_DEFAULT`]).
-    pub futures_edge: bool,
-    /// Whether the rollouts' win curves lean (see [`FUTURES_LEAN_DEFAULT`]).
-    pub futures_lean: bool,
-    /// Whether the model's widths are fitted to the opponent (see [`FIT_WIDTHS_DEFAULT`]).
-    pub fit_widths: bool,
-    /// Whether the model's tails are fitted to the opponent (see [`FIT_TAILS_DEFAULT`]).
-    pub fit_tails: bool,
-    /// Whether the model has the repertoire component (see [`REPERTOIRE_DEFAULT`]).
-    pub repertoire: bool,
-    /// Whether the win curves' spread is widened by round (see [`SPREAD_DEFAULT`]).
-    pub spread: bool,
     /// The opponent model's prior on the equilibrium bidder, percent (see
     /// [`EQUILIBRIUM_PRIOR_PERCENT_DEFAULT`]).
     pub equilibrium_prior_percent: u8,
@@ -245,12 +204,6 @@ impl BotConfig {
         draw_permille: DRAW_PERMILLE_DEFAULT,
         scoring: Scoring::Table,
         level: LEVEL_MAX,
-        spread: SPREAD_DEFAULT,
-        futures_edge: FUTURES_EDGE_DEFAULT,
-        futures_lean: FUTURES_LEAN_DEFAULT,
-        fit_widths: FIT_WIDTHS_DEFAULT,
-        fit_tails: FIT_TAILS_DEFAULT,
-        repertoire: REPERTOIRE_DEFAULT,
         equilibrium_prior_percent: EQUILIBRIUM_PRIOR_PERCENT_DEFAULT,
     };
 
@@ -481,50 +434,6 @@ pub const SWITCHES: &[Switch] = &[
         Experiment,
         earnings_gate,
         "0: the decided-game gate without what the auctions left are expected to earn"
-    ),
-    on_off!(
-        "edge",
-        "--futures-edge",
-        Experiment,
-        futures_edge,
-        "1: the win curves' futures carry the edge our asks have shown this game"
-    ),
-    on_off!(
-        "lean",
-        "--futures-lean",
-        Experiment,
-        futures_lean,
-        "1: the rollouts' win curves lean by our later win-seeking's edge, weighed by how \
-         likely the opponent is not a win-seeker, as fitted on results (LEAN_WEIGHTS)"
-    ),
-    on_off!(
-        "width",
-        "--fit-widths",
-        Experiment,
-        fit_widths,
-        "1: the model's predicted amounts' widths fitted to the opponent's own residuals"
-    ),
-    on_off!(
-        "tail",
-        "--fit-tails",
-        Experiment,
-        fit_tails,
-        "1: the model's predicted amounts' tails (their central 90%) fitted to the \
-         opponent's own residuals"
-    ),
-    on_off!(
-        "palette",
-        "--repertoire",
-        Experiment,
-        repertoire,
-        "1: the model expects the opponent to bid again amounts it has bid (its repertoire)"
-    ),
-    on_off!(
-        "spread",
-        "--spread",
-        Experiment,
-        spread,
-        "1: the win curves' spread widened by round, as fitted on results (SPREAD_BY_ROUND)"
     ),
     number_within!(
         "eqprior",

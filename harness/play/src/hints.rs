@@ -43,13 +43,8 @@ pub fn hint(table: &Table) -> Option<Hint> {
         Owed::Bid => {
             let (group, amount, _) = decide_bid(view, &config, &table.model);
             let finished_round = view.round.saturating_sub(1);
-            let p = win_probability_between_rounds(
-                &view.me,
-                &view.opp,
-                finished_round,
-                drift_points,
-                config.spread,
-            );
+            let p =
+                win_probability_between_rounds(&view.me, &view.opp, finished_round, drift_points);
             (format!("BID {group} {amount}"), p)
         }
         Owed::Put => {
@@ -59,7 +54,7 @@ pub fn hint(table: &Table) -> Option<Hint> {
             let opp = after_table_scoring(&view.opp, &[0; 6]);
             // The round being scored (13 has no auction, so it is not `view.round`).
             let round = table.rounds.last()?.round;
-            let p = win_probability_between_rounds(&me, &opp, round, drift_points, config.spread);
+            let p = win_probability_between_rounds(&me, &opp, round, drift_points);
             (format!("PUT {category} {dice}"), p)
         }
         Owed::Ok => return None,

@@ -35,11 +35,6 @@ enum MeasureCmd {
     /// game's result (reliability, Brier, calibration error, by round and opponent), and
     /// its predictions of the opponent's bid against the bids that came.
     Odds(OddsArgs),
-    /// The weights of the futures' lean (`bot:lean=1`) fitted on the forecasts of
-    /// `measure odds --forecasts`: each game's luck-adjusted result on the lean's inputs,
-    /// the bot's own P(win) as the offset; by opponent, the level shift before and after,
-    /// and the forecasts' mean squared error against the results read.
-    Lean(LeanArgs),
     /// Per-rollout variance of the win curves' points, by sampler (common random
     /// numbers, antithetic coins), at the positions where the bot bids for the win.
     CurveVariance(CurveVarianceArgs),
@@ -63,7 +58,6 @@ impl MeasureArgs {
             MeasureCmd::StateSpread(args) => args.run(),
             MeasureCmd::Regret(args) => args.run(),
             MeasureCmd::Odds(args) => args.run(),
-            MeasureCmd::Lean(args) => args.run(),
             MeasureCmd::CurveVariance(args) => args.run(),
             MeasureCmd::Startup(args) => args.run(),
             MeasureCmd::Speed(args) => args.run(),
@@ -79,56 +73,6 @@ use crate::measure::speed::{run_speed, SpeedConfig};
 fn table_audit() -> Result<(), String> {
     print!("{}", output::table_audit()?);
     Ok(())
-}
-
-#[derive(Args)]
-pub struct LeanArgs {
-    /// Forecasts (`harness measure odds --forecasts FILE.jsonl`) to fit on.
-    #[arg(required = true)]
-    forecasts: Vec<PathBuf>,
-    /// Check these weights (comma-separated, one per input) instead of fitting: on
-    /// held-out forecasts, the level shift they leave.
-    #[arg(long, value_delimiter = ',')]
-    weights: Option<Vec<f64>>,
-    /// Fit on the raw results, not the luck-adjusted ones.
-    #[arg(long)]
-    raw: bool,
-}
-
-impl LeanArgs {
-    /// `harness measure lean`.
-    pub fn run(self) -> Result<(), String> {
-        use crate::measure::lean_fit::{fit_lean, read_forecasts, report};
-        use yacht::engine::search::lean::LEAN_INPUTS;
-        let mut forecasts = Vec::new();
-        for path in &self.forecasts {
-            forecasts.extend(read_forecasts(path, !self.raw)?);
-        }
-        let weights: [f64; LEAN_INPUTS] = match self.weights {
-            Some(w) => w
-                .try_into()
-                .map_err(|_| format!("--weights takes {LEAN_INPUTS} numbers"))?,
-            None => {
-                let f = fit_lean(&forecasts)
-                    .ok_or("the forecasts do not determine the lean's weights")?;
-                println!(
-                    "fitted weights {:?}, standard errors {:?} (a game's forecasts read \
-                     together; {:?} read as independent); \
-                     mean (quasi-)log-likelihood {:.5} -> {:.5}",
-                    rounded(&f.beta),
-                    rounded(&f.clustered_standard_error),
-                    rounded(&f.standard_error),
-                    f.mean_log_likelihood_before,
-                    f.mean_log_likelihood
-                );
-                f.beta
-                    .try_into()
-                    .map_err(|_| "the fit returned another length".to_string())?
-            }
-        };
-        print!("{}", report(&forecasts, &weights));
-        Ok(())
-    }
 }
 
 #[derive(Args)]
@@ -413,7 +357,6 @@ impl OddsArgs {
                         "bid": f.bid,
                         "within_full": f.within_full,
                         "hedge": f.hedge,
-                        "lean": f.lean,
                         "shown": f.shown,
                         "later_luck": f.later_luck,
                         "points": g.points,
@@ -456,12 +399,4 @@ impl OddsArgs {
         }
         Ok(())
     }
-}
-
-/// Figures to three decimals, for a line of weights.
-fn rounded(values: &[f64]) -> Vec<f64> {
-    values
-        .iter()
-        .map(|v| (v * 1000.0).round() / 1000.0)
-        .collect()
 }

@@ -2,8 +2,7 @@
 //! calibration of the endgame's spread and its state-by-state form, the win curves'
 //! variance by sampler, where the win-round bids lose next to knowing the opponent's bid
 //! (`regret.rs`, from games against one opponent), whether the bot's win probabilities
-//! and bid predictions are true (`odds.rs`, `odds_output.rs`), the futures' lean fitted on
-//! their forecasts (`lean_fit.rs`), many games reviewed by
+//! and bid predictions are true (`odds.rs`, `odds_output.rs`), many games reviewed by
 //! player (`reviews.rs`), start-up
 //! times (none of them games between players), and games per second (`speed.rs`). They
 //! live here, not in the judge binary, which holds only the bot, `bench` and `--version`;
@@ -12,7 +11,6 @@
 pub mod audit;
 pub mod calibrate;
 pub mod curve_variance;
-pub mod lean_fit;
 pub mod observed;
 pub mod odds;
 pub mod odds_output;

@@ -21,7 +21,6 @@
 use rayon::prelude::*;
 
 use yacht::engine::search::endgame::decided_margin_points;
-use yacht::engine::search::lean::{LeanFeatures, LEAN_INPUTS};
 use yacht::engine::search::wincurve::win_share;
 use yacht::engine::value::bidding::{bundle_values, POINTS_PER_UNIT};
 use yacht::engine::value::choice::position_value_units;
@@ -58,12 +57,9 @@ pub struct Forecast {
     /// The model's weight on the reader hypothesis and its whole hedge (what the best
     /// response gives the worst case), once it has seen a round; `None` before.
     pub hedge: Option<(f64, f64)>,
-    /// The futures' lean's inputs at this auction ([`LeanFeatures::inputs`]), to fit
-    /// its weights on (`harness measure lean`).
-    pub lean: [f64; LEAN_INPUTS],
-    /// What else the game has shown of the opponent, to choose the lean's inputs by:
-    /// the model's predicted share, the earnings per auction (thousands of points), and
-    /// the opponent's gap from the equilibrium bid (-1 before the first `GET`).
+    /// What the game has shown of the opponent, for fits on the forecasts: the model's
+    /// predicted share, the earnings per auction (thousands of points), and the
+    /// opponent's gap from the equilibrium bid (-1 before the first `GET`).
     pub shown: [f64; 3],
     /// The bot's luck in the chance events after the forecast (this auction's coin, the
     /// later rolls and coins; `review::luck`), filled in when the game is over: each term
@@ -145,7 +141,6 @@ fn forecast(bot: &Bot, theirs: (Group, u32)) -> Option<Forecast> {
         .then(|| judged(|width| predictive.holds_in_full(theirs.0, theirs.1, width)))
         .flatten();
     let hedge = (predictive.observed > 0).then(|| (predictive.read, predictive.hedge()));
-    let lean = LeanFeatures::of(view, bot.model());
     Some(Forecast {
         round: view.round,
         p_win,
@@ -153,7 +148,6 @@ fn forecast(bot: &Bot, theirs: (Group, u32)) -> Option<Forecast> {
         bid,
         within_full,
         hedge,
-        lean: lean.inputs(),
         later_luck: 0.0,
         shown: [
             bot.model().predicted_share(),

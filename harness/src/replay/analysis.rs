@@ -309,13 +309,7 @@ pub fn review(log: &GameLog, side: Side) -> Result<SideReview, ReplayError> {
         let drift = opp_skill.expected_loss_points(round.number.saturating_add(1));
         out.win_probability.push((
             round.number,
-            win_probability_between_rounds(
-                &trace.end[me],
-                &trace.end[opp],
-                round.number,
-                drift,
-                yacht::engine::BotConfig::DEFAULT.spread,
-            ),
+            win_probability_between_rounds(&trace.end[me], &trace.end[opp], round.number, drift),
         ));
     }
     Ok(out)

@@ -1,7 +1,7 @@
 //! Logistic regression with an offset: `P(y) = σ(offset + β·x)`, fitted by Newton's method
 //! on the log-likelihood (results may be fractional: a draw is ½). With `x = [1]` and the
 //! offset a forecast's logit it is the forecast's level shift (0 for a true forecaster);
-//! with more inputs, what a forecast lacks as a function of them (`harness measure lean`).
+//! with more inputs, what a forecast lacks as a function of them.
 //!
 //! Rows come in clusters (the forecasts of one game share its result): besides the
 //! standard errors that count rows as independent, the fit gives the cluster-robust

@@ -13,7 +13,7 @@ use crate::protocol::{Group, BID_MAX_POINTS};
 /// Set by hand (0e818d9); not measured.
 pub const GROUP_SLIP: f64 = 0.03;
 /// Density of an amount spread evenly over every bid: uniform on 0..=100000 (the
-/// unexplained component's, a new amount of the repertoire's, a slip's).
+/// unexplained component's, a slip's).
 pub const BROAD_DENSITY: f64 = 1.0 / (BID_MAX_POINTS as f64 + 1.0);
 /// The smallest spread of an amount prediction (and the reader's), points: 2 (was 20), so a
 /// zero bidder is answered with 1-5 points, not 41. Not measured alone, only with its

@@ -28,22 +28,6 @@ pub const FINAL_DIFF_SIGMA_POINTS: [f64; AUCTION_ROUNDS] = [
     7910.0, 0.0,
 ];
 
-/// How much more the final difference varies than the futures say, by the round whose
-/// scoring the curve starts after (index round − 1): each curve's spread around its mean
-/// is multiplied by this ([`WinCurve::widened`]) with [`BotConfig::spread`]. All 1: in
-/// self-play the bot's P(win) at the auction is true within noise on held-out games
-/// (`harness measure odds`, docs/experiments.md#odds), so no factor is fitted.
-pub const SPREAD_BY_ROUND: [f64; AUCTION_ROUNDS] = [1.0; AUCTION_ROUNDS];
-
-/// The spread factor of the curves that start after round `round`'s scoring, or 1 when
-/// `spread` is off.
-pub fn spread_factor(round: usize, spread: bool) -> f64 {
-    match round.checked_sub(1).and_then(|r| SPREAD_BY_ROUND.get(r)) {
-        Some(&factor) if spread => factor,
-        _ => 1.0,
-    }
-}
-
 /// Expected final differences further than this many standard deviations from zero (with
 /// either bundle) leave nothing for the win-probability search to change: at 2.5σ a normal
 /// P(win) is within 0.6% of 0 or 1. Lowered from 4 with other changes, not measured alone:
@@ -165,17 +149,6 @@ impl WinSearch {
             _ => None,
         }
     }
-
-    /// The search with its curves leaning by `logits` ([`WinCurve::leaned`]; only the
-    /// rollouts' curves lean, see [`super::lean`]).
-    pub fn leaned(self, logits: f64) -> WinSearch {
-        match self {
-            WinSearch::Curves(curves) if logits != 0.0 => {
-                WinSearch::Curves(curves.map(|c| c.leaned(logits)))
-            }
-            search => search,
-        }
-    }
 }
 
 /// The win curves (we get A, we get B) of the open auction, or `None` when this round
@@ -254,7 +227,7 @@ pub fn win_search_timed(
                 &after_table_scoring(&view.opp, theirs),
             )
         };
-        [curve(a, b), curve(b, a)].map(|c| c.widened(spread_factor(round, config.spread)))
+        [curve(a, b), curve(b, a)]
     } else {
         let mut futures = Futures::new(view.round, rollout_seed(view, a, b));
         // A cheap probe first: where a few dozen rollouts show the win probability cannot
@@ -263,12 +236,11 @@ pub fn win_search_timed(
         // One memo for all the curves: the full search replays the probe's futures.
         let mut cache = ChoiceCache::new();
         let control = config.control_variate;
-        let spread = spread_factor(round, config.spread);
         let probe_curves = [
             play_rollouts(&view.me, &view.opp, a, b, probe, None, &mut cache).curve(control),
             play_rollouts(&view.me, &view.opp, b, a, probe, None, &mut cache).curve(control),
         ]
-        .map(|c| c.widened(spread).shifted(drift_points + earnings_points));
+        .map(|c| c.shifted(drift_points + earnings_points));
         if !curves_matter(&probe_curves, v.swing_points() as f64, PROBE_EPSILON) {
             return (flat(v.swing_points() as f64), None);
         }
@@ -298,20 +270,14 @@ pub fn win_search_timed(
             &mut cache,
         );
         stats = Some(played);
-        curves.map(|c| c.widened(spread))
+        curves
     };
     // The exact and enumerated curves of rounds 11 and 12 and the rollouts take the
-    // opponent's play from the table; `expected` already has the drift. With the edge
-    // switch the futures also carry what our asks have earned per auction this game.
-    let edge_points = if config.futures_edge {
-        view.auction_earnings.expected_edge_points(view.round)
-    } else {
-        0.0
-    };
+    // opponent's play from the table; `expected` already has the drift.
     let curves = if round == AUCTION_ROUNDS {
         curves
     } else {
-        curves.map(|c| c.shifted(drift_points + edge_points))
+        curves.map(|c| c.shifted(drift_points))
     };
     let search = if curves_matter(&curves, v.swing_points() as f64, WIN_FLAT_EPSILON) {
         WinSearch::Curves(curves)
@@ -346,8 +312,7 @@ pub const BETWEEN_ROUNDS_ROLLOUTS: usize = 4_000;
 
 /// The bot's estimate of P(win) + ½ P(draw) for `me` against `opp` once round `round`
 /// (0..=13) is over (both have scored; round 1: both hold their first bundle), with the
-/// opponent's scorings expected to lose `drift_points` more than the table's, the curves'
-/// spread widened with `spread` as the bot's are ([`spread_factor`]): rollouts
+/// opponent's scorings expected to lose `drift_points` more than the table's: rollouts
 /// of the auctions left calibrated to the table's mean, exact once only the last auction
 /// (round 11) or only the last scoring (round 12) is left, the result itself after the
 /// game.
@@ -356,7 +321,6 @@ pub fn win_probability_between_rounds(
     opp: &PlayerState,
     round: u8,
     drift_points: f64,
-    spread: bool,
 ) -> f64 {
     let difference = (me.total_points() - opp.total_points()) as f64;
     let step = |d: f64| {
@@ -380,7 +344,7 @@ pub fn win_probability_between_rounds(
             };
             step(difference + (rest(me) - rest(opp)) as f64 + drift_points)
         }
-        r if r == AUCTION_ROUNDS - 1 && drift_points == 0.0 && spread_factor(r, spread) == 1.0 => {
+        r if r == AUCTION_ROUNDS - 1 && drift_points == 0.0 => {
             sure_win_probability(me, opp, &final_rest_points(opp))
         }
         r => {
@@ -396,7 +360,6 @@ pub fn win_probability_between_rounds(
             let mut cache = ChoiceCache::new();
             play_rollouts_from(*me, *opp, &futures, None, &mut cache)
                 .curve(true)
-                .widened(spread_factor(r, spread))
                 .shifted(drift_points)
                 .at(0.0)
         }

@@ -25,9 +25,6 @@ pub enum WinCurve {
     Pairs {
         sorted: Vec<(i64, f64)>,
         cumulative: Vec<f64>,
-        /// Logits added to every P(win) the distribution gives (0: none): what the futures
-        /// do not play, learnt from results ([`super::lean`]).
-        lean_logits: f64,
     },
 }
 
@@ -51,7 +48,6 @@ impl WinCurve {
         WinCurve::Pairs {
             sorted: merged,
             cumulative,
-            lean_logits: 0.0,
         }
     }
 
@@ -65,68 +61,13 @@ impl WinCurve {
             WinCurve::Exact { diff_points } => WinCurve::Exact {
                 diff_points: diff_points + shift,
             },
-            WinCurve::Pairs {
-                sorted,
-                cumulative,
-                lean_logits,
-            } => WinCurve::Pairs {
+            WinCurve::Pairs { sorted, cumulative } => WinCurve::Pairs {
                 sorted: sorted
                     .into_iter()
                     .map(|(v, w)| (v + 2 * shift, w))
                     .collect(),
                 cumulative,
-                lean_logits,
             },
-        }
-    }
-
-    /// The curve with its spread around its mean multiplied by `factor` (the mean, and so
-    /// the control variate's calibration, unchanged): the futures are played by the table
-    /// on both sides, real players are not, and a factor above 1 says the final difference
-    /// varies more than the futures say ([`crate::engine::search::endgame::SPREAD_BY_ROUND`]).
-    /// An exact curve has no spread.
-    pub fn widened(self, factor: f64) -> WinCurve {
-        match self {
-            WinCurve::Pairs {
-                sorted,
-                cumulative,
-                lean_logits,
-            } if factor != 1.0 => {
-                let total = cumulative.last().copied().unwrap_or(0.0);
-                if total <= 0.0 {
-                    return WinCurve::Pairs {
-                        sorted,
-                        cumulative,
-                        lean_logits,
-                    };
-                }
-                let mean = sorted.iter().map(|&(v, w)| v as f64 * w).sum::<f64>() / total;
-                let widen = |v: i64| (mean + factor * (v as f64 - mean)).round() as i64;
-                // A positive factor keeps the order: the cumulative weights stand.
-                WinCurve::from_weighted_doubled(
-                    sorted.into_iter().map(|(v, w)| (widen(v), w)).collect(),
-                )
-                .leaned(lean_logits)
-            }
-            curve => curve,
-        }
-    }
-
-    /// The curve with `logits` added to every P(win) it gives (to its lean so far): a
-    /// player whose futures are better than the rollouts play them. An exact curve knows
-    /// its result and does not lean.
-    pub fn leaned(self, logits: f64) -> WinCurve {
-        match self {
-            WinCurve::Pairs {
-                sorted,
-                cumulative,
-                lean_logits,
-            } => WinCurve::Pairs {
-                sorted,
-                cumulative,
-                lean_logits: lean_logits + logits,
-            },
-            curve => curve,
         }
     }
 
@@ -137,14 +78,9 @@ impl WinCurve {
             WinCurve::Exact { diff_points } => WinCurve::Exact {
                 diff_points: -diff_points,
             },
-            WinCurve::Pairs {
-                sorted,
-                lean_logits,
-                ..
-            } => WinCurve::from_weighted_doubled(
+            WinCurve::Pairs { sorted, .. } => WinCurve::from_weighted_doubled(
                 sorted.iter().rev().map(|&(v, w)| (-v, w)).collect(),
-            )
-            .leaned(-lean_logits),
+            ),
         }
     }
 
@@ -152,11 +88,7 @@ impl WinCurve {
     pub fn at(&self, delta_points: f64) -> f64 {
         match self {
             WinCurve::Exact { diff_points } => win_share(*diff_points as f64 + delta_points),
-            WinCurve::Pairs {
-                sorted,
-                cumulative,
-                lean_logits,
-            } => {
+            WinCurve::Pairs { sorted, cumulative } => {
                 let threshold = -2.0 * delta_points;
                 // Weight of values below, equal to, and above the threshold.
                 let below = sorted.partition_point(|&(v, _)| (v as f64) < threshold);
@@ -164,22 +96,10 @@ impl WinCurve {
                 let total = cumulative.last().copied().unwrap_or(1.0);
                 let w_below = cumulative[below];
                 let w_upto = cumulative[upto];
-                lean(
-                    ((total - w_upto) + 0.5 * (w_upto - w_below)) / total,
-                    *lean_logits,
-                )
+                ((total - w_upto) + 0.5 * (w_upto - w_below)) / total
             }
         }
     }
-}
-
-/// `p` with `logits` added to its log-odds; 0 and 1 (a result the curve is sure of) stay.
-pub fn lean(p: f64, logits: f64) -> f64 {
-    if logits == 0.0 || p <= 0.0 || p >= 1.0 {
-        return p;
-    }
-    let log_odds = (p / (1.0 - p)).ln() + logits;
-    1.0 / (1.0 + (-log_odds).exp())
 }
 
 /// What a final difference of `diff` points scores: 1 for a win, ½ for a draw, 0 for a
@@ -294,49 +214,10 @@ mod tests {
     }
 
     #[test]
-    fn a_leaning_curve_adds_its_logits_where_it_is_unsure() {
-        let curve =
-            WinCurve::from_weighted_doubled(vec![(-10, 1.0), (0, 1.0), (10, 1.0), (20, 1.0)]);
-        let leaning = curve.clone().leaned(3f64.ln());
-        // Odds 1:1 become 3:1, 5:3 become 5:1; a sure result stays sure.
-        assert!((leaning.at(-2.5) - 0.75).abs() < 1e-12);
-        assert!((leaning.at(0.0) - 5.0 / 6.0).abs() < 1e-12);
-        assert_eq!(leaning.at(6.0), 1.0);
-        assert_eq!(leaning.at(-20.0), 0.0);
-        // Shifting and widening keep the lean; leaning back undoes it.
-        let moved = leaning.clone().shifted(100.0).widened(2.0);
-        assert!((moved.at(-102.5) - 0.75).abs() < 1e-12);
-        assert_eq!(leaning.leaned(-(3f64.ln())).at(0.0), curve.at(0.0));
-        let exact = WinCurve::Exact { diff_points: 7 };
-        assert_eq!(exact.clone().leaned(1.0), exact);
-    }
-
-    #[test]
-    fn a_widened_curve_keeps_its_mean_and_spreads_around_it() {
-        // Doubled differences -10, 0, 10, 20 (mean 5), equal weights.
-        let curve =
-            WinCurve::from_weighted_doubled(vec![(-10, 1.0), (0, 1.0), (10, 1.0), (20, 1.0)]);
-        // At δ = 0: 10 and 20 win, 0 draws.
-        assert_eq!(curve.at(0.0), 0.625);
-        let wide = curve.clone().widened(2.0);
-        // -25, -5, 15, 35: two win.
-        assert_eq!(wide.at(0.0), 0.5);
-        // At the mean (δ = -2.5) both say a half; far out, the wide one is less sure.
-        assert_eq!(curve.at(-2.5), 0.5);
-        assert_eq!(wide.at(-2.5), 0.5);
-        assert_eq!(curve.at(6.0), 1.0);
-        assert_eq!(wide.at(6.0), 0.75);
-        assert_eq!(curve.clone().widened(1.0), curve);
-        let exact = WinCurve::Exact { diff_points: 7 };
-        assert_eq!(exact.clone().widened(3.0), exact);
-    }
-
-    #[test]
     fn the_mirrored_curve_is_the_opponents() {
         let pairs = WinCurve::from_weighted_doubled(vec![(-3_000, 1.0), (500, 2.0), (8_000, 1.0)]);
         let exact = WinCurve::Exact { diff_points: -700 };
-        let leaning = pairs.clone().leaned(0.6);
-        for curve in [pairs, exact, leaning] {
+        for curve in [pairs, exact] {
             let mirror = curve.mirrored();
             for delta in [
                 -5_000.0, -700.0, -250.0, 0.0, 250.0, 700.0, 1_500.0, 4_000.0,
@@ -355,7 +236,6 @@ mod tests {
         let c = WinCurve::Pairs {
             sorted: vec![(-10, 0.25), (0, 0.5), (10, 0.25)],
             cumulative: vec![0.0, 0.25, 0.75, 1.0],
-            lean_logits: 0.0,
         };
         assert_eq!(c.at(0.0), 0.25 + 0.25);
         assert_eq!(c.at(5.0), 0.25 + 0.5 + 0.125);

@@ -17,9 +17,10 @@ use crate::rules::auction::AUCTION_ROUNDS;
 /// decide a game. Set by hand.
 pub const PRIOR_AUCTIONS: f64 = 1.0;
 
-/// Auctions of no edge assumed before the first one is seen, for the futures' edge
-/// ([`AuctionEarnings::expected_edge_points`]): signed, it needs more shrinkage than the
-/// gate's floor at zero. Set by hand with the edge switch (docs/experiments.md#futures-edge).
+/// Auctions of no edge assumed before the first one is seen, for the signed earnings per
+/// auction ([`AuctionEarnings::edge_per_auction_points`]): signed, it needs more shrinkage
+/// than the gate's floor at zero. Set by hand with the futures' edge, a switch since
+/// removed (docs/experiments.md#futures-edge).
 pub const EDGE_PRIOR_AUCTIONS: f64 = 3.0;
 
 /// The auctions so far, judged against the equilibrium's split of the swing.
@@ -58,17 +59,9 @@ impl AuctionEarnings {
         per_auction.max(0.0) * left
     }
 
-    /// The edge the auctions after round `round`'s are expected to carry, points: what
-    /// our asks earned per auction so far, signed (a loss projected as a loss), shrunk
-    /// towards none by [`EDGE_PRIOR_AUCTIONS`], times the auctions left. The win curves'
-    /// futures split every later auction evenly; with the edge switch they carry this.
-    pub fn expected_edge_points(&self, round: u8) -> f64 {
-        let left = (AUCTION_ROUNDS as f64 - f64::from(round)).max(0.0);
-        self.edge_per_auction_points() * left
-    }
-
-    /// What our asks earned per auction so far, points, signed, shrunk towards none by
-    /// [`EDGE_PRIOR_AUCTIONS`].
+    /// What our asks earned per auction so far, points, signed (a loss read as a loss),
+    /// shrunk towards none by [`EDGE_PRIOR_AUCTIONS`]: what `harness measure odds` records
+    /// with each forecast.
     pub fn edge_per_auction_points(&self) -> f64 {
         self.points as f64 / (f64::from(self.auctions) + EDGE_PRIOR_AUCTIONS)
     }
@@ -120,8 +113,7 @@ mod tests {
         lost.observe(SWING, Group::B, -3_000);
         assert_eq!(lost.points, -7_000);
         assert_eq!(lost.expected_points(2), 0.0);
-        // The futures' edge projects it, shrunk: -7,000 / (1 + 3) a round, ten rounds.
-        assert!((lost.expected_edge_points(2) + 17_500.0).abs() < 1e-9);
-        assert_eq!(lost.expected_edge_points(12), 0.0);
+        // The signed earnings per auction keep it, shrunk: -7,000 / (1 + 3).
+        assert!((lost.edge_per_auction_points() + 1_750.0).abs() < 1e-9);
     }
 }
