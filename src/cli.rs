@@ -14,7 +14,8 @@ use std::process::ExitCode;
 
 use std::fmt::Write as _;
 
-use crate::engine::config::{switch_by_flag, SwitchKind, SWITCHES};
+use crate::engine::config::{set_option, switch_by_flag, SwitchKind, SWITCHES};
+use crate::engine::tunables::TUNABLES;
 use crate::engine::BotConfig;
 use crate::table;
 
@@ -34,6 +35,8 @@ usage: yacht-bot [NYPC]              play on stdin/stdout, the judge's protocol 
                                      --judge-clock plays with the clock and the answer budget (what
                                      the budget buys here; the signature then depends on the machine)
        yacht-bot --version           version and the table in use
+       yacht-bot --tunables          the constants a tune may move (--tune KEY=VALUE sets one;
+                                     the harness spells it bot:KEY=VALUE)
 ",
     );
     for (kind, heading) in [
@@ -73,6 +76,7 @@ pub enum Command {
     Bench { games: usize },
     Version,
     Help,
+    Tunables,
 }
 
 /// A parsed command line.
@@ -133,6 +137,16 @@ pub fn parse(args: &[String]) -> Options {
                 }
                 None => options.unknown.push("--answers needs a file".to_string()),
             },
+            "--tune" => match value.map(|v| v.split_once('=')) {
+                Some(Some((key, v))) => {
+                    if let Err(e) = set_option(&mut options.config, key, v) {
+                        options.unknown.push(format!("--tune ({e})"));
+                    }
+                    took_value = true;
+                }
+                _ => options.unknown.push("--tune needs KEY=VALUE".to_string()),
+            },
+            "--tunables" => options.command = Command::Tunables,
             "--version" | "version" => options.command = Command::Version,
             "--help" | "-h" | "help" => options.command = Command::Help,
             "bench" => {
@@ -165,6 +179,10 @@ pub fn main(args: &[String]) -> ExitCode {
         print!("{}", usage());
         return ExitCode::SUCCESS;
     }
+    if options.command == Command::Tunables {
+        print!("{}", tunables_list());
+        return ExitCode::SUCCESS;
+    }
     let file = options.table.as_deref().or(table::DATA_FILE);
     if let Some(path) = file
         && let Err(e) = table::load(path)
@@ -194,6 +212,27 @@ pub fn main(args: &[String]) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// The tunables, one a line: key, default, the range a tune takes it over, its step.
+fn tunables_list() -> String {
+    let mut text = format!(
+        "{:<16} {:>10} {:>20} {:>10}\n",
+        "key", "default", "range", "step"
+    );
+    for t in TUNABLES {
+        let range = format!("{}..{}", t.min, t.max);
+        let _ = writeln!(
+            text,
+            "{:<16} {:>10} {:>20} {:>10}",
+            t.key, t.default, range, t.step
+        );
+    }
+    text.push_str(
+        "\nConstants set by hand (src/engine/tunables.rs says what each is): --tune KEY=VALUE\n\
+         sets one, bot:KEY=VALUE in the harness; harness tune --tunables tunes them all.\n",
+    );
+    text
 }
 
 fn print_version() {

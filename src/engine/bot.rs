@@ -49,7 +49,8 @@ impl Default for Bot {
 impl Bot {
     pub fn new(config: BotConfig) -> Bot {
         let config = config.leveled();
-        Bot {
+        // The model's priors and the accounts' allowances are read as they are built.
+        config.tuned.scoped(|| Bot {
             config,
             player: TablePlayer::new(config),
             model: OpponentModel::for_config(&config),
@@ -58,7 +59,7 @@ impl Bot {
             rng: Pcg64::seed_from_u64(config.rng_seed.unwrap_or_else(entropy_seed)),
             searches: Vec::new(),
             wall_cut_reported: false,
-        }
+        })
     }
 
     /// What each rollout search of the current game played, by round.
@@ -82,6 +83,12 @@ impl Bot {
     /// ([`BotConfig::wall_budget_ms`]). The first time in a game that the wall clock cuts a
     /// search, the reply says so.
     pub fn handle_read_at(&mut self, command: &Command, read: Option<AnswerStart>) -> Reply {
+        let tuned = self.config.tuned;
+        tuned.scoped(|| self.handle_tuned(command, read))
+    }
+
+    /// [`Bot::handle_read_at`] with the configuration's tunables installed.
+    fn handle_tuned(&mut self, command: &Command, read: Option<AnswerStart>) -> Reply {
         match *command {
             Command::Ready => {
                 self.model = OpponentModel::for_config(&self.config);
@@ -147,7 +154,8 @@ impl Bot {
         if owed == Owed::Bid {
             self.pending = None;
         }
-        self.player.answer_malformed(owed)
+        let tuned = self.config.tuned;
+        tuned.scoped(|| self.player.answer_malformed(owed))
     }
 
     /// The opponent model (for reports).
@@ -165,6 +173,10 @@ impl Bot {
     /// auction was priced in win probability, and what the model predicted. Call it
     /// between the `BID` and the `GET`; `None` before a bid or for a bidder without a model.
     pub fn explain_open_bid(&self) -> Option<BidExplanation> {
+        self.config.tuned.scoped(|| self.explain_open_bid_tuned())
+    }
+
+    fn explain_open_bid_tuned(&self) -> Option<BidExplanation> {
         let pending = self.pending.as_ref()?;
         Some(BidExplanation {
             ours: self.view().my_bid?,
@@ -200,6 +212,12 @@ impl Bot {
     /// `harness measure regret`). Call it between the `BID` and the `GET`. `None` outside the win
     /// rounds, before a bid, or for a bidder without a model.
     pub fn regret_of_open_bid(&self, theirs: (Group, u32)) -> Option<BidRegret> {
+        self.config
+            .tuned
+            .scoped(|| self.regret_of_open_bid_tuned(theirs))
+    }
+
+    fn regret_of_open_bid_tuned(&self, theirs: (Group, u32)) -> Option<BidRegret> {
         let pending = self.pending.as_ref()?;
         let ours = self.view().my_bid?;
         let Pricing::Win { a, b, swing_points } = &pending.settlement.pricing else {

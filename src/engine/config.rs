@@ -1,5 +1,7 @@
-//! The bot's configuration and its defaults: the bottom of the engine, read by every layer
-//! that decides something and importing none of them.
+//! The bot's configuration and its defaults: read by every layer that decides something and
+//! importing none of them but the tunables' values, below it.
+
+use super::tunables::{self, Tuned};
 
 /// How the bot bids.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -92,7 +94,7 @@ pub const LEVELS: [(u8, &str); LEVEL_MAX as usize] = [
 ];
 
 /// The first round that bids for the win by default. From round 2, with the probe gate open
-/// to any movement ([`crate::engine::search::endgame::PROBE_EPSILON`]), the bot scored higher
+/// to any movement ([`crate::engine::search::endgame::probe_epsilon`]), the bot scored higher
 /// against `bot:bidder=equilibrium,win=0` than from round 5 with the old gate, as round 5
 /// had scored higher than round 7 against the bot without win play.
 /// Measured: docs/experiments.md#win-from-round-2 (older: docs/experiments.md#win-from-round-5,
@@ -184,6 +186,10 @@ pub struct BotConfig {
     /// The opponent model's prior on the equilibrium bidder, percent (see
     /// [`EQUILIBRIUM_PRIOR_PERCENT_DEFAULT`]).
     pub equilibrium_prior_percent: u8,
+    /// The values of the constants a tune may move ([`crate::engine::tunables`]), which
+    /// the bot installs while it decides; the defaults unless a `bot:KEY=VALUE` or
+    /// `yacht-bot --tune KEY=VALUE` set them.
+    pub tuned: Tuned,
 }
 
 impl BotConfig {
@@ -205,6 +211,7 @@ impl BotConfig {
         scoring: Scoring::Table,
         level: LEVEL_MAX,
         equilibrium_prior_percent: EQUILIBRIUM_PRIOR_PERCENT_DEFAULT,
+        tuned: Tuned::DEFAULT,
     };
 
     /// The configuration the bot plays at its [`BotConfig::level`]: itself at the top, and
@@ -516,6 +523,22 @@ pub fn switch_by_key(key: &str) -> Option<&'static Switch> {
 /// The switch with this command-line flag.
 pub fn switch_by_flag(flag: &str) -> Option<&'static Switch> {
     SWITCHES.iter().find(|s| s.flag == flag)
+}
+
+/// Sets `key` (a switch's `bot:` key, or a tunable's) from `value`, or says why not: what a
+/// `bot:KEY=VALUE` spec and `yacht-bot --tune KEY=VALUE` read.
+pub fn set_option(config: &mut BotConfig, key: &str, value: &str) -> Result<(), String> {
+    match switch_by_key(key) {
+        Some(switch) => switch.apply(config, value),
+        None if tunables::by_key(key).is_some() => config.tuned.set(key, value),
+        None => {
+            let keys: Vec<&str> = SWITCHES.iter().map(|s| s.key).collect();
+            Err(format!(
+                "unknown bot option {key:?} ({}; or a tunable: yacht-bot --tunables)",
+                keys.join(", ")
+            ))
+        }
+    }
 }
 
 #[cfg(test)]

@@ -93,21 +93,24 @@ macro_rules! tunables {
 
 tunables! {
     /// Prior weight of the opponent model's unexplained component (random group, amount
-    /// anywhere). Set by hand with the model (0e818d9).
+    /// anywhere). Set by hand with the model (0e818d9); no value was compared with another.
     UNEXPLAINED_PRIOR: "unexplained" = 0.10, 0.02..=0.30, step 0.06, integer false;
-    /// Prior weight of the model's reader component (the opponent knows our bid). Adding
-    /// the component took the bot from below half to half against a reader; 0.10 itself
-    /// was set by hand (docs/experiments.md#reader-hypothesis).
+    /// Prior weight of the model's reader component. Adding the component took the model bot
+    /// from below half to half against a reader; 0.10 itself was set by hand, not compared.
+    /// Measured: docs/experiments.md#reader-hypothesis.
     READER_PRIOR: "reader" = 0.10, 0.02..=0.30, step 0.06, integer false;
-    /// Chance a habit's amount is noise rather than its prediction (0e818d9).
+    /// Chance a habit's amount is noise rather than its prediction. Set by hand (0e818d9).
     AMOUNT_SLIP: "aslip" = 0.05, 0.01..=0.20, step 0.04, integer false;
-    /// Chance a habit's group is the other one than it predicts (0e818d9).
+    /// Chance a deterministic group rule is not followed (noise, ties the rule breaks
+    /// otherwise). Set by hand (0e818d9).
     GROUP_SLIP: "gslip" = 0.03, 0.005..=0.10, step 0.02, integer false;
-    /// The least spread of a habit's amount, points (0e818d9).
+    /// The smallest spread of an amount prediction (and the reader's), points: 2 (was 20), so a
+    /// zero bidder is answered with 1-5 points, not 41. Not measured alone, only with its
+    /// commit's other changes: docs/experiments.md#win-mode-tuning.
     SPREAD_MIN_POINTS: "spreadmin" = 2.0, 0.5..=50.0, step 12.0, integer false;
-    /// A habit's prior relative spread, before its errors are seen (0e818d9).
+    /// Relative spread assumed before a habit has made any prediction. Set by hand (0e818d9).
     SPREAD_PRIOR_RELATIVE: "spreadrel" = 0.10, 0.02..=0.40, step 0.08, integer false;
-    /// How many rounds the prior spread counts for against the errors seen (0e818d9).
+    /// Weight (in rounds) of that prior in the running relative error. Set by hand (0e818d9).
     SPREAD_PRIOR_ROUNDS: "spreadrounds" = 1.0, 0.25..=4.0, step 0.9, integer false;
     /// The offset, in spreads, of the outer atoms that stand for a habit's amount (the
     /// others at 0 and ±0.7; weights 0.4, 0.2 and 0.1 each side). Set by hand (0e818d9).
@@ -173,28 +176,58 @@ tunables! {
     HELD_SHARE: "heldshare" = 0.02, 0.0..=0.1, step 0.025, integer false;
     /// See [`HELD_SHARE`], points. Set by hand.
     HELD_SLACK_POINTS: "heldslack" = 10.0, 0.0..=100.0, step 25.0, integer false;
-    /// Auctions of prior (no earnings) in the earnings the decided-game gate expects.
+    /// Auctions of no earnings assumed before the first one is seen: the predicted earnings
+    /// per auction are `points / (auctions + PRIOR_AUCTIONS)`, so one cheap round does not
+    /// decide a game. Set by hand.
     PRIOR_AUCTIONS: "priorauctions" = 1.0, 0.25..=4.0, step 0.9, integer false;
     /// Scorings of no loss assumed before the first one is seen: the predicted loss per
     /// scoring is `lost / (scorings + PRIOR_SCORINGS)`, so one unlucky reading does not decide
     /// a game. Set by hand.
     PRIOR_SCORINGS: "priorscorings" = 2.0, 0.5..=8.0, step 1.8, integer false;
-    /// Rollouts of the probe that skips decided games (e7a506f).
-    PROBE_ROLLOUTS: "probe" = 64.0, 16.0..=256.0, step 48.0, integer true;
-    /// Round 11's scorings searched by win probability: the best by the table.
+    /// Rollouts of the probe that skips decided games: a small fraction of
+    /// [`crate::engine::config::ROLLOUTS`], set by hand (e7a506f); not measured alone.
+    PROBE_ROLLOUTS: "proberollouts" = 64.0, 16.0..=256.0, step 48.0, integer true;
+    /// Scorings weighed by win probability in round 11: the table's best few overall, and
+    /// the best few of each open category (a long shot often lives in another category than
+    /// the table's favourite). Set by hand (0a74a32); not measured by win rate, but
+    /// tests/suite/endgame.rs checks positions against the exact P(win) of every legal scoring.
     WIN_SCORING_CANDIDATES: "wscands" = 8.0, 2.0..=16.0, step 3.0, integer true;
-    /// Round 11's scorings searched: the best of each category.
+    /// Candidates kept per open category, by table value and by immediate score. Set by hand
+    /// (e2d3e54), like [`WIN_SCORING_CANDIDATES`].
     WIN_SCORING_PER_CATEGORY: "wspercat" = 6.0, 1.0..=12.0, step 3.0, integer true;
-    /// The round from which the model expects a switch to the maximin bid
-    /// (docs/experiments.md#maximin-model).
+    /// The round from which the opponent may switch to its maximin bid on the win curves
+    /// (`RoundFeatures::maximin_bid`): a contestant that bids the equilibrium and prices
+    /// only the last rounds by win probability (the stronger reference) starts there.
+    /// Against `bot:bidder=maximin,win=10`, the bot told its bids in advance (the oracle) still
+    /// scores a few points more than the default: what modelling it can still earn. The safety
+    /// limits are not what stands between the default and that figure: without them
+    /// (`bot:safety=0`) the bot scores the same as the default, within noise.
+    /// Measured: docs/experiments.md#oracle-ceiling, docs/experiments.md#safety-off-vs-maximin.
     MAXIMIN_SWITCH_ROUND: "switchround" = 10.0, 8.0..=12.0, step 1.0, integer true;
-    /// Prior probability of that switch (docs/experiments.md#maximin-habit-round-2).
+    /// Prior probability that the opponent bids its maximin bid from [`MAXIMIN_SWITCH_ROUND`]
+    /// on, whatever its habit before; each win round from there on updates it by Bayes against
+    /// the rest of the model. Against `bot:bidder=maximin,win=10`, 0.5 scored higher than 0.25
+    /// (both beside a habit that bid the maximin bid from round 2, since removed), and either
+    /// higher than the model without the switch. Measured:
+    /// docs/experiments.md#maximin-habit-round-2 (and docs/experiments.md#maximin-model).
     MAXIMIN_SWITCH_PRIOR: "switchprior" = 0.5, 0.1..=0.9, step 0.2, integer false;
-    /// Standard deviations of the final difference beyond which a game is decided
-    /// (docs/experiments.md#decided-sigmas).
+    /// Expected final differences further than this many standard deviations from zero (with
+    /// either bundle) leave nothing for the win-probability search to change: at 2.5σ a normal
+    /// P(win) is within 0.6% of 0 or 1. Lowered from 4 with other changes, not measured alone:
+    /// docs/experiments.md#decided-sigmas.
+    ///
+    /// One σ per round is blunt: the spread of the state itself (the table's second moment,
+    /// `solver::moments`, times the auctions' share) calls more positions decided before rounds
+    /// 10 and 11, with fewer of their leaders losing (`harness measure state-spread 2000`,
+    /// table-and-equilibrium self-play). Not wired into the bot: rounds 2–9 almost never gate
+    /// either way, rounds 11 and 12 are exact, and the exact form is a second 60 MB table (the
+    /// coarse form by row, which `data.bin` could carry, does less well).
+    /// Measured: docs/experiments.md#state-spread.
     DECIDED_SIGMAS: "sigmas" = 2.5, 1.5..=4.0, step 0.6, integer false;
-    /// The least movement of the win curves that bidding for the win can use
-    /// (docs/experiments.md#win-mode-tuning).
+    /// A win curve that moves less than this over the plausible transfers cannot be helped
+    /// by bidding for the win: the expected-score response decides (and keeps its points).
+    /// Set by hand; not measured alone, only with its commit's other changes:
+    /// docs/experiments.md#win-mode-tuning.
     WIN_FLAT_EPSILON: "flat" = 0.005, 0.0..=0.02, step 0.005, integer false;
 }
 
@@ -311,7 +344,7 @@ mod tests {
         assert_eq!(tuned.changed().count(), 0);
         tuned.set("aslip", "0.1").unwrap();
         assert!(tuned.set("aslip", "0.5").is_err());
-        assert!(tuned.set("probe", "20.5").is_err());
+        assert!(tuned.set("proberollouts", "20.5").is_err());
         assert!(tuned.set("nothing", "1").is_err());
         assert_eq!(AMOUNT_SLIP.get(), 0.05);
         let inner = tuned.scoped(|| {
@@ -332,7 +365,7 @@ mod tests {
 
     #[test]
     fn tune_specs_read_back_as_their_kind() {
-        assert_eq!(PROBE_ROLLOUTS.tune_spec(64.0), "probe=64:16:256:48");
+        assert_eq!(PROBE_ROLLOUTS.tune_spec(64.0), "proberollouts=64:16:256:48");
         assert_eq!(AMOUNT_SLIP.tune_spec(0.05), "aslip=0.05:0.01:0.2:0.04");
         assert_eq!(ROBUST_FLOOR_WIN.tune_spec(0.0), "floorwin=0.0:0.0:0.2:0.05");
     }

@@ -90,11 +90,10 @@ fn against_a_zero_bidder_a_decided_game_pays_next_to_nothing() {
 
 #[test]
 fn the_slack_of_a_decided_game_is_its_distance_past_the_margin() {
-    use yacht::engine::search::endgame::{
-        decided_slack_points, DECIDED_SIGMAS, FINAL_DIFF_SIGMA_POINTS,
-    };
+    use yacht::engine::search::endgame::{decided_slack_points, FINAL_DIFF_SIGMA_POINTS};
+    use yacht::engine::tunables::DECIDED_SIGMAS;
     // After round 11's auction σ = 7,910: the margin is 19,775 points.
-    let margin = DECIDED_SIGMAS * FINAL_DIFF_SIGMA_POINTS[10];
+    let margin = DECIDED_SIGMAS.get() * FINAL_DIFF_SIGMA_POINTS[10];
     let slack = decided_slack_points(11, &[40_000.0, 30_000.0]);
     assert!((slack - (30_000.0 - margin)).abs() < 1e-9, "{slack}");
     // Far behind counts the same way.

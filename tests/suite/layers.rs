@@ -1,6 +1,6 @@
 //! The engine's layers point one way, at both levels. ARCHITECTURE.md states the order of
 //! `src/engine`'s units (top-level files and folders, bottom first) on a line starting
-//! `` `config` → ``, and the order of each folder's files on a line starting `` `NAME/`: ``.
+//! `` `tunables` → ``, and the order of each folder's files on a line starting `` `NAME/`: ``.
 //! A file may use a unit below its own, or a file below it in its own folder; nothing above,
 //! nothing sideways. Every unit and every file is in the order, and every order names a
 //! file that exists.
@@ -33,8 +33,10 @@ impl Order {
         let units = chain(
             architecture
                 .lines()
-                .find(|l| l.starts_with("`config` →"))
-                .expect("ARCHITECTURE.md states the engine's order on a line starting `config` →"),
+                .find(|l| l.starts_with("`tunables` →"))
+                .expect(
+                    "ARCHITECTURE.md states the engine's order on a line starting `tunables` →",
+                ),
         );
         let mut folders = BTreeMap::new();
         for line in architecture.lines() {
@@ -186,10 +188,11 @@ fn every_engine_import_points_down_the_stated_layers() {
 
 #[test]
 fn the_checker_reads_both_levels_and_sees_an_import_that_points_up() {
-    let order = Order::read("`config` → `value/` → `bot`.\n- `value/`: `state` → `choice`.\n");
-    assert_eq!(order.units, ["config", "value", "bot"]);
+    let order =
+        Order::read("`tunables` → `config` → `value/` → `bot`.\n- `value/`: `state` → `choice`.\n");
+    assert_eq!(order.units, ["tunables", "config", "value", "bot"]);
     assert_eq!(order.folders["value"], ["state", "choice"]);
-    assert_eq!(order.rank("value", Some("choice")), Some((1, 1)));
+    assert_eq!(order.rank("value", Some("choice")), Some((2, 1)));
     assert_eq!(order.rank("value", Some("bidding")), None);
 
     // In a folder: `super::` is a file beside it, `crate::engine::` a unit (and its file).
@@ -230,7 +233,8 @@ fn the_checker_finds_upward_and_sideways_imports_in_a_tree() {
         "value/choice.rs",
         "use super::state::PlayerState;\nuse super::choice::x;\n",
     );
-    let order = Order::read("`config` → `value/` → `bot`.\n- `value/`: `state` → `choice`.\n");
+    let order =
+        Order::read("`tunables` → `config` → `value/` → `bot`.\n- `value/`: `state` → `choice`.\n");
     let (mut upward, files) = upward_imports(&dir, &order);
     upward.sort();
     std::fs::remove_dir_all(&dir).unwrap();

@@ -14,9 +14,9 @@
 //! what a change is worth. The oracle player (`oracle:SPEC`) plays the same answer for
 //! real.
 
-use yacht::engine::tunables::RANDOMIZE_FROM_HEDGE;
 use yacht::engine::bot::BidRegret;
 use yacht::engine::search::wincurve::win_share;
+use yacht::engine::tunables::RANDOMIZE_FROM_HEDGE;
 use yacht::engine::{Bot, BotConfig};
 use yacht::game::Deal;
 use yacht::rules::auction::AUCTION_ROUNDS;

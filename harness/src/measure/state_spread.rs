@@ -32,8 +32,8 @@ use yacht::table;
 use crate::stats::{mean_and_variance, normal_cdf};
 
 /// Spreads at which a position counts as decided: the gate's
-/// (`engine::search::endgame::DECIDED_SIGMAS`).
-pub const GATE_SIGMAS: f64 = yacht::engine::search::endgame::DECIDED_SIGMAS;
+/// (`engine::tunables::DECIDED_SIGMAS`, its default).
+pub const GATE_SIGMAS: f64 = yacht::engine::tunables::DECIDED_SIGMAS.default;
 
 /// Points per kilo-point (the table's unit).
 const POINTS_PER_K: f64 = 1_000.0;

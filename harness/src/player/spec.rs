@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::str::FromStr;
 
-use yacht::engine::config::{switch_by_key, LEVEL_MAX, SWITCHES};
+use yacht::engine::config::{set_option, LEVEL_MAX, SWITCHES};
 use yacht::engine::BotConfig;
 
 use yacht::game::Agent;
@@ -174,18 +174,14 @@ impl FromStr for PlayerSpec {
 }
 
 /// `KEY=VALUE,...`: each key is one of the bot's switches (`yacht::engine::config::SWITCHES`,
-/// the same table `yacht-bot --FLAG VALUE` reads).
+/// the same table `yacht-bot --FLAG VALUE` reads) or a tunable (`yacht::engine::tunables`).
 fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
     let mut config = BotConfig::default();
     for option in options.split(',').filter(|o| !o.is_empty()) {
         let (key, value) = option
             .split_once('=')
             .ok_or_else(|| format!("bot option {option:?} is not key=value"))?;
-        let switch = switch_by_key(key).ok_or_else(|| {
-            let keys: Vec<&str> = SWITCHES.iter().map(|s| s.key).collect();
-            format!("unknown bot option {key:?} ({})", keys.join(", "))
-        })?;
-        switch.apply(&mut config, value)?;
+        set_option(&mut config, key, value)?;
     }
     Ok(config)
 }
@@ -216,6 +212,9 @@ fn bot_label(name: &str, config: &BotConfig) -> String {
         if !shown.contains(&switch.key) && switch.is_changed(config) {
             let _ = write!(label, ",{}={}", switch.key, (switch.get)(config));
         }
+    }
+    for (tunable, value) in config.tuned.changed() {
+        let _ = write!(label, ",{}={value}", tunable.key);
     }
     label
 }
@@ -249,6 +248,16 @@ mod tests {
         assert!("bot:rollouts=0".parse::<PlayerSpec>().is_err());
         assert!("bot:clock=2".parse::<PlayerSpec>().is_err());
         assert!("bot:regret=yes".parse::<PlayerSpec>().is_err());
+        // A tunable is a key too, labelled after the switches, and read back the same.
+        let tuned: PlayerSpec = "bot:clock=0,aslip=0.12,proberollouts=32".parse().unwrap();
+        assert_eq!(
+            tuned.label(),
+            "bot:bidder=model,win=2,clock=0,aslip=0.12,proberollouts=32"
+        );
+        assert_eq!(tuned.label().parse::<PlayerSpec>(), Ok(tuned));
+        for bad in ["bot:aslip=0.9", "bot:proberollouts=20.5", "bot:aslip=x"] {
+            assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
+        }
         // Removed switches are refused, not ignored.
         for removed in ["bot:scale=0", "bot:probe=2", "bot:wscore=1", "bot:gift=off"] {
             assert!(removed.parse::<PlayerSpec>().is_err(), "{removed}");

@@ -35,8 +35,8 @@ fn deviations_against(opponent: &mut dyn Agent, games: usize, seed: u64) -> u32 
         assert!(account.regret >= -1e-6, "game {i}: {account:?}");
         // The win rounds spend at most their own account and the share of what the
         // expected-score rounds won.
-        let share =
-            yacht::engine::safety::account::WIN_PER_POINT * account.points_rounds_won.max(0.0);
+        let share = yacht::engine::tunables::WIN_PER_KILOPOINT.get() / 1_000.0
+            * account.points_rounds_won.max(0.0);
         assert!(account.win >= -share - 1e-9, "game {i}: {account:?}");
         assert!(account.points <= 1e9 && account.win <= 1e3);
         deviations += account.deviations;

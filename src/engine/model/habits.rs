@@ -6,25 +6,15 @@
 //! the likelihoods of different habits comparable.
 
 use super::features::{Feature, RoundFeatures};
+use crate::engine::tunables::{
+    GROUP_SLIP, SPREAD_MIN_POINTS, SPREAD_PRIOR_RELATIVE, SPREAD_PRIOR_ROUNDS,
+};
 use crate::engine::value::bidding::equilibrium_bid;
 use crate::protocol::{Group, BID_MAX_POINTS};
 
-/// Chance a deterministic group rule is not followed (noise, ties the rule breaks otherwise).
-/// Set by hand (0e818d9); not measured.
-pub const GROUP_SLIP: f64 = 0.03;
 /// Density of an amount spread evenly over every bid: uniform on 0..=100000 (the
 /// unexplained component's, a slip's).
 pub const BROAD_DENSITY: f64 = 1.0 / (BID_MAX_POINTS as f64 + 1.0);
-/// The smallest spread of an amount prediction (and the reader's), points: 2 (was 20), so a
-/// zero bidder is answered with 1-5 points, not 41. Not measured alone, only with its
-/// commit's other changes: docs/experiments.md#win-mode-tuning.
-pub const SPREAD_MIN_POINTS: f64 = 2.0;
-/// Relative spread assumed before a habit has made any prediction. Set by hand (0e818d9);
-/// not measured.
-const SPREAD_PRIOR_RELATIVE: f64 = 0.10;
-/// Weight (in rounds) of that prior in the running relative error. Set by hand (0e818d9);
-/// not measured.
-const SPREAD_PRIOR_ROUNDS: f64 = 1.0;
 
 /// How a habit picks its group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,7 +111,7 @@ impl Habit {
     fn spread_prior_relative(&self) -> f64 {
         match self.amount {
             AmountRule::Equilibrium => 0.0,
-            _ => SPREAD_PRIOR_RELATIVE,
+            _ => SPREAD_PRIOR_RELATIVE.get(),
         }
     }
 
@@ -269,27 +259,27 @@ impl Habit {
 /// The spread (Laplace scale, points) of a prediction `y` by a predictor whose past
 /// relative errors sum to `error_sum` over `predictions` rounds.
 pub fn spread_for(error_sum: f64, predictions: f64, y: f64) -> f64 {
-    spread_with_prior(error_sum, predictions, y, SPREAD_PRIOR_RELATIVE)
+    spread_with_prior(error_sum, predictions, y, SPREAD_PRIOR_RELATIVE.get())
 }
 
 /// [`spread_for`] with the relative spread assumed before any error, `prior_relative`.
 fn spread_with_prior(error_sum: f64, predictions: f64, y: f64, prior_relative: f64) -> f64 {
-    let relative =
-        (error_sum + prior_relative * SPREAD_PRIOR_ROUNDS) / (predictions + SPREAD_PRIOR_ROUNDS);
-    (relative * y).max(SPREAD_MIN_POINTS)
+    let relative = (error_sum + prior_relative * SPREAD_PRIOR_ROUNDS.get())
+        / (predictions + SPREAD_PRIOR_ROUNDS.get());
+    (relative * y).max(SPREAD_MIN_POINTS.get())
 }
 
 /// How far `amount` was from the prediction `y`, relative, capped at 1.
 pub fn relative_error(y: f64, amount: u32) -> f64 {
-    ((amount as f64 - y).abs() / y.max(SPREAD_MIN_POINTS * 10.0)).min(1.0)
+    ((amount as f64 - y).abs() / y.max(SPREAD_MIN_POINTS.get() * 10.0)).min(1.0)
 }
 
 /// P(A) for a rule asking for A on a positive feature.
 fn sign_probability(value: f64) -> f64 {
     if value > 0.0 {
-        1.0 - GROUP_SLIP
+        1.0 - GROUP_SLIP.get()
     } else if value < 0.0 {
-        GROUP_SLIP
+        GROUP_SLIP.get()
     } else {
         0.5
     }

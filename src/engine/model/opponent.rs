@@ -14,22 +14,15 @@
 //! with us from round 1, which only the reader explains then.
 
 use super::features::RoundFeatures;
-use super::habits::{Habit, Observation, Prediction, BROAD_DENSITY, GROUP_SLIP, SPREAD_MIN_POINTS};
+use super::habits::{Habit, Observation, Prediction, BROAD_DENSITY};
 use crate::engine::config::BotConfig;
+use crate::engine::tunables::{
+    AMOUNT_SLIP, GROUP_SLIP, MAXIMIN_SWITCH_PRIOR, MAXIMIN_SWITCH_ROUND, READER_PRIOR,
+    SPREAD_MIN_POINTS, SPREAD_OUTER_OFFSET, UNEXPLAINED_PRIOR,
+};
 use crate::engine::value::bidding::equilibrium_bid;
 use crate::protocol::{Group, BID_MAX_POINTS};
 
-/// Prior weight of the unexplained component. Set by hand with the model (0e818d9);
-/// no value was compared with another (`harness gauntlet --deals 100` at other values would
-/// measure it).
-pub const UNEXPLAINED_PRIOR: f64 = 0.10;
-/// Prior weight of the reader component. Adding the component took the model bot from
-/// below half to half against a reader; 0.10 itself was set by hand, not compared.
-/// Measured: docs/experiments.md#reader-hypothesis.
-pub const READER_PRIOR: f64 = 0.10;
-/// Chance a habit's amount is noise rather than its prediction. Set by hand (0e818d9);
-/// not measured.
-pub const AMOUNT_SLIP: f64 = 0.05;
 /// Habits whose weight falls below this are left out of the predictive distribution; their
 /// weight goes to the unexplained component (the worst case), so the cut only adds caution.
 /// A cut that keeps the atom list short, set by hand (0e818d9); not measured.
@@ -110,7 +103,7 @@ impl Predictive {
     /// model gives `group` no weight.
     pub fn holds_in_full(&self, group: Group, amount: u32, width: f64) -> Option<bool> {
         let atoms = self.group_mass(group);
-        let even = AMOUNT_SLIP * atoms + 0.5 * self.unexplained;
+        let even = AMOUNT_SLIP.get() * atoms + 0.5 * self.unexplained;
         let mass = atoms + 0.5 * self.unexplained;
         if mass <= 0.0 {
             return None;
@@ -123,7 +116,7 @@ impl Predictive {
                 .filter(|a| a.group == group && a.amount <= x)
                 .map(|a| a.weight)
                 .sum();
-            (1.0 - AMOUNT_SLIP) * atoms + even * (f64::from(x) + 1.0) * BROAD_DENSITY
+            (1.0 - AMOUNT_SLIP.get()) * atoms + even * (f64::from(x) + 1.0) * BROAD_DENSITY
         };
         // In the interval when the lower quantile is at or below `amount` and the upper
         // one at or above it (not yet reached one point below).
@@ -136,22 +129,6 @@ impl Predictive {
 /// model holds only its prior, so the bid is the equilibrium's; later starts not measured.
 pub const MIN_OBSERVED_ROUNDS: usize = 1;
 
-/// The round from which the opponent may switch to its maximin bid on the win curves
-/// ([`RoundFeatures::maximin_bid`]): a contestant that bids the equilibrium and prices
-/// only the last rounds by win probability (the stronger reference) starts there.
-/// Against `bot:bidder=maximin,win=10`, the bot told its bids in advance (the oracle) still
-/// scores a few points more than the default: what modelling it can still earn. The safety
-/// limits are not what stands between the default and that figure: without them
-/// (`bot:safety=0`) the bot scores the same as the default, within noise.
-/// Measured: docs/experiments.md#oracle-ceiling, docs/experiments.md#safety-off-vs-maximin.
-pub const MAXIMIN_SWITCH_ROUND: u8 = 10;
-/// Prior probability that the opponent bids its maximin bid from [`MAXIMIN_SWITCH_ROUND`]
-/// on, whatever its habit before; each win round from there on updates it by Bayes against
-/// the rest of the model. Against `bot:bidder=maximin,win=10`, 0.5 scored higher than 0.25
-/// (both beside a habit that bid the maximin bid from round 2, since removed), and either
-/// higher than the model without the switch. Measured:
-/// docs/experiments.md#maximin-habit-round-2 (and docs/experiments.md#maximin-model).
-pub const MAXIMIN_SWITCH_PRIOR: f64 = 0.5;
 /// Relative spread of the switch component's amount: the opponent's curves are its own
 /// rollouts' in round 10 (ours differ by sampling noise), exact in rounds 11 and 12.
 /// Set by hand. Against `bot:bidder=maximin,win=10` our mirrored maximin bid was its bid
@@ -161,11 +138,19 @@ pub const MAXIMIN_SWITCH_PRIOR: f64 = 0.5;
 /// docs/experiments.md#maximin-diagnostics).
 pub const MAXIMIN_SWITCH_SPREAD: f64 = 0.05;
 
-/// Offsets (in spreads) and weights of the atoms that stand for one habit's amount. Set by
-/// hand (0e818d9), neither fitted nor measured: symmetric, variance about 1.0 spread² (the
-/// Laplace likelihood's is 2.0).
-const SPREAD_ATOMS: [(f64, f64); 5] =
-    [(-2.0, 0.1), (-0.7, 0.2), (0.0, 0.4), (0.7, 0.2), (2.0, 0.1)];
+/// Offsets (in spreads) and weights of the atoms that stand for one habit's amount, the
+/// outer ones at ±[`SPREAD_OUTER_OFFSET`]. Set by hand (0e818d9): symmetric, variance
+/// about 1.0 spread² at the outer offset 2 (the Laplace likelihood's is 2.0).
+fn spread_atoms() -> [(f64, f64); 5] {
+    let outer = SPREAD_OUTER_OFFSET.get();
+    [
+        (-outer, 0.1),
+        (-0.7, 0.2),
+        (0.0, 0.4),
+        (0.7, 0.2),
+        (outer, 0.1),
+    ]
+}
 
 /// The model of one opponent over one game.
 #[derive(Clone, Debug)]
@@ -220,16 +205,17 @@ impl OpponentModel {
         let mut habits = Habit::library();
         let library = habits.len() as f64;
         let equilibrium_prior =
-            equilibrium_prior.clamp(0.0, 1.0 - UNEXPLAINED_PRIOR - READER_PRIOR);
+            equilibrium_prior.clamp(0.0, 1.0 - UNEXPLAINED_PRIOR.get() - READER_PRIOR.get());
         let habit_prior =
-            ((1.0 - UNEXPLAINED_PRIOR - READER_PRIOR - equilibrium_prior) / library).ln();
+            ((1.0 - UNEXPLAINED_PRIOR.get() - READER_PRIOR.get() - equilibrium_prior) / library)
+                .ln();
         let mut log_weights = vec![habit_prior; habits.len()];
         if equilibrium_prior > 0.0 {
             habits.push(Habit::equilibrium());
             log_weights.push(equilibrium_prior.ln());
         }
-        log_weights.push(UNEXPLAINED_PRIOR.ln());
-        log_weights.push(READER_PRIOR.ln());
+        log_weights.push(UNEXPLAINED_PRIOR.get().ln());
+        log_weights.push(READER_PRIOR.get().ln());
         OpponentModel {
             habits,
             log_weights,
@@ -292,7 +278,7 @@ impl OpponentModel {
             self.central_half[0] += u32::from(inside);
             self.central_half[1] += 1;
         }
-        if self.maximin && features.round >= MAXIMIN_SWITCH_ROUND {
+        if self.maximin && usize::from(features.round) >= MAXIMIN_SWITCH_ROUND.count() {
             let q = self.switch_probability(&features);
             self.switched = Some(match switch_prediction(&features) {
                 Some(maximin) => {
@@ -354,8 +340,8 @@ impl OpponentModel {
 
     /// Probability that the opponent bids its maximin bid in a round with `features`.
     fn switch_probability(&self, features: &RoundFeatures) -> f64 {
-        if self.maximin && features.round >= MAXIMIN_SWITCH_ROUND {
-            self.switched.unwrap_or(MAXIMIN_SWITCH_PRIOR)
+        if self.maximin && usize::from(features.round) >= MAXIMIN_SWITCH_ROUND.count() {
+            self.switched.unwrap_or(MAXIMIN_SWITCH_PRIOR.get())
         } else {
             0.0
         }
@@ -424,7 +410,7 @@ impl OpponentModel {
 
 /// The atoms of amount `y` with `spread` on `group`, of total `weight`.
 fn push_group_atoms(atoms: &mut Vec<Atom>, group: Group, y: f64, spread: f64, weight: f64) {
-    for (offset, share) in SPREAD_ATOMS {
+    for (offset, share) in spread_atoms() {
         let amount = (y + offset * spread)
             .round()
             .clamp(0.0, BID_MAX_POINTS as f64) as u32;
@@ -454,10 +440,10 @@ fn switch_prediction(features: &RoundFeatures) -> Option<Prediction> {
     let y = amount as f64;
     Some(Prediction {
         p_a: match group {
-            Group::A => 1.0 - GROUP_SLIP,
-            Group::B => GROUP_SLIP,
+            Group::A => 1.0 - GROUP_SLIP.get(),
+            Group::B => GROUP_SLIP.get(),
         },
-        amount: Some((y, (MAXIMIN_SWITCH_SPREAD * y).max(SPREAD_MIN_POINTS))),
+        amount: Some((y, (MAXIMIN_SWITCH_SPREAD * y).max(SPREAD_MIN_POINTS.get()))),
     })
 }
 
@@ -487,7 +473,8 @@ fn merge_atoms(mut atoms: Vec<Atom>) -> Vec<Atom> {
 fn reader_likelihood(ours: (Group, u32), group: Group, amount: u32) -> f64 {
     let (g, x) = ours;
     let laplace = |centre: f64| {
-        (-(amount as f64 - centre).abs() / SPREAD_MIN_POINTS).exp() / (2.0 * SPREAD_MIN_POINTS)
+        (-(amount as f64 - centre).abs() / SPREAD_MIN_POINTS.get()).exp()
+            / (2.0 * SPREAD_MIN_POINTS.get())
     };
     let mut same = vec![x as f64];
     if x > 0 {
@@ -498,11 +485,12 @@ fn reader_likelihood(ours: (Group, u32), group: Group, amount: u32) -> f64 {
     }
     let replies = same.len() as f64;
     let density = if group == g {
-        (1.0 - GROUP_SLIP) * same.iter().map(|&c| laplace(c)).sum::<f64>() / replies
+        (1.0 - GROUP_SLIP.get()) * same.iter().map(|&c| laplace(c)).sum::<f64>() / replies
     } else {
-        GROUP_SLIP * BROAD_DENSITY
+        GROUP_SLIP.get() * BROAD_DENSITY
     };
-    ((1.0 - AMOUNT_SLIP) * density + AMOUNT_SLIP * 0.5 * BROAD_DENSITY).max(f64::MIN_POSITIVE)
+    ((1.0 - AMOUNT_SLIP.get()) * density + AMOUNT_SLIP.get() * 0.5 * BROAD_DENSITY)
+        .max(f64::MIN_POSITIVE)
 }
 
 /// Likelihood a habit's prediction gives the observed (group, amount).
@@ -514,7 +502,7 @@ fn likelihood(prediction: &Prediction, group: Group, amount: u32) -> f64 {
     let p_amount = match prediction.amount {
         Some((y, spread)) => {
             let laplace = (-(amount as f64 - y).abs() / spread).exp() / (2.0 * spread);
-            (1.0 - AMOUNT_SLIP) * laplace + AMOUNT_SLIP * BROAD_DENSITY
+            (1.0 - AMOUNT_SLIP.get()) * laplace + AMOUNT_SLIP.get() * BROAD_DENSITY
         }
         None => BROAD_DENSITY,
     };
@@ -561,8 +549,8 @@ mod tests {
         let w = model.weights();
         assert!((w.iter().sum::<f64>() - 1.0).abs() < 1e-9);
         let n = model.habits().len();
-        assert!((w[n] - UNEXPLAINED_PRIOR).abs() < 1e-9);
-        assert!((w[n + 1] - READER_PRIOR).abs() < 1e-9);
+        assert!((w[n] - UNEXPLAINED_PRIOR.get()).abs() < 1e-9);
+        assert!((w[n + 1] - READER_PRIOR.get()).abs() < 1e-9);
         assert_eq!(model.predict(&features(1, 10_000.0)).observed, 0);
     }
 
@@ -577,8 +565,8 @@ mod tests {
             model.observe(features(round, swing), group, amount, (group.other(), 77));
         }
         let p = model.predict(&features(5, 40_000.0));
-        assert!(p.unexplained < UNEXPLAINED_PRIOR, "{p:?}");
-        assert!(p.read < READER_PRIOR, "{p:?}");
+        assert!(p.unexplained < UNEXPLAINED_PRIOR.get(), "{p:?}");
+        assert!(p.read < READER_PRIOR.get(), "{p:?}");
         let near = mass_near(&p, Group::A, 10_000, 1_500);
         assert!(near > 0.5, "mass near the habit's bid: {near}; {p:?}");
     }
@@ -635,7 +623,7 @@ mod tests {
         let maximin = mass_near(&p, Group::A, 12_000, 1_500);
         let explained = 1.0 - p.unexplained;
         assert!(
-            (maximin - MAXIMIN_SWITCH_PRIOR * explained).abs() < 0.02,
+            (maximin - MAXIMIN_SWITCH_PRIOR.get() * explained).abs() < 0.02,
             "{maximin}: {p:?}"
         );
         // The model of before has no switch.
@@ -792,7 +780,7 @@ mod tests {
                 let a = p.atoms[rng.below(4)];
                 (
                     a.group,
-                    if rng.chance(AMOUNT_SLIP) {
+                    if rng.chance(AMOUNT_SLIP.get()) {
                         even(&mut rng)
                     } else {
                         a.amount

@@ -10,6 +10,10 @@ use super::wincurve::{
 use crate::clock::{AnswerStart, CpuInstant, Deadline, WallBudget};
 use crate::engine::config::BotConfig;
 use crate::engine::track::view::GameView;
+use crate::engine::tunables::{
+    DECIDED_SIGMAS, PROBE_ROLLOUTS, WIN_FLAT_EPSILON, WIN_SCORING_CANDIDATES,
+    WIN_SCORING_PER_CATEGORY,
+};
 use crate::engine::value::bidding::{bundle_values, POINTS_PER_UNIT};
 use crate::engine::value::choice::{all_choices, best_choice_for, Choice};
 use crate::engine::value::choice_cache::ChoiceCache;
@@ -28,20 +32,6 @@ pub const FINAL_DIFF_SIGMA_POINTS: [f64; AUCTION_ROUNDS] = [
     7910.0, 0.0,
 ];
 
-/// Expected final differences further than this many standard deviations from zero (with
-/// either bundle) leave nothing for the win-probability search to change: at 2.5σ a normal
-/// P(win) is within 0.6% of 0 or 1. Lowered from 4 with other changes, not measured alone:
-/// docs/experiments.md#decided-sigmas.
-///
-/// One σ per round is blunt: the spread of the state itself (the table's second moment,
-/// `solver::moments`, times the auctions' share) calls more positions decided before rounds
-/// 10 and 11, with fewer of their leaders losing (`harness measure state-spread 2000`,
-/// table-and-equilibrium self-play). Not wired into the bot: rounds 2–9 almost never gate
-/// either way, rounds 11 and 12 are exact, and the exact form is a second 60 MB table (the
-/// coarse form by row, which `data.bin` could carry, does less well).
-/// Measured: docs/experiments.md#state-spread.
-pub const DECIDED_SIGMAS: f64 = 2.5;
-
 /// The expected final difference beyond which a game is decided after round `round`'s
 /// auction: [`DECIDED_SIGMAS`] standard deviations.
 pub fn decided_margin_points(round: usize) -> f64 {
@@ -49,7 +39,7 @@ pub fn decided_margin_points(round: usize) -> f64 {
         .get(round.saturating_sub(1))
         .copied()
         .unwrap_or(0.0);
-    DECIDED_SIGMAS * sigma
+    DECIDED_SIGMAS.get() * sigma
 }
 
 /// Whether a game whose expected final difference is `diff_points` (with any choice we
@@ -61,17 +51,13 @@ pub fn is_open(round: usize, diffs_points: &[f64]) -> bool {
     !(all_won || all_lost) || round == AUCTION_ROUNDS
 }
 
-/// A win curve that moves less than this over the plausible transfers cannot be helped
-/// by bidding for the win: the expected-score response decides (and keeps its points).
-/// Set by hand; not measured alone, only with its commit's other changes:
-/// docs/experiments.md#win-mode-tuning.
-pub const WIN_FLAT_EPSILON: f64 = 0.005;
-
 /// The probe's flatness threshold: any movement at all, half a probe rollout from a tie.
 /// Only a decided game, where no probe rollout can be flipped by the transfer, skips the
 /// search (docs/experiments.md#probe-gate: the old gate of two rollouts also skipped open
 /// games with small swings, and opening it measured better).
-pub const PROBE_EPSILON: f64 = 0.5 / PROBE_ROLLOUTS as f64;
+pub fn probe_epsilon() -> f64 {
+    0.5 / PROBE_ROLLOUTS.count().max(1) as f64
+}
 
 /// Whether the win probability moves by `epsilon` with transfers up to `|swing|` either
 /// way.
@@ -101,9 +87,6 @@ pub fn rollouts_for_round(config: &BotConfig, round: usize) -> usize {
     (config.rollouts * percent / 100).max(1)
 }
 
-/// Rollouts of the probe that skips decided games: a small fraction of
-/// [`crate::engine::config::ROLLOUTS`], set by hand (e7a506f); not measured alone.
-pub const PROBE_ROLLOUTS: usize = 64;
 /// Time kept from the answer's budget ([`BotConfig::budget_ms`]) for what follows the
 /// rollouts: building the last curves (sorting up to a few hundred thousand values), the
 /// bid itself and writing it. Set by hand above what they take (a few ms; the bid's
@@ -232,7 +215,7 @@ pub fn win_search_timed(
         let mut futures = Futures::new(view.round, rollout_seed(view, a, b));
         // A cheap probe first: where a few dozen rollouts show the win probability cannot
         // move (a decided game), the full search is skipped.
-        let probe = futures.first(PROBE_ROLLOUTS);
+        let probe = futures.first(PROBE_ROLLOUTS.count());
         // One memo for all the curves: the full search replays the probe's futures.
         let mut cache = ChoiceCache::new();
         let control = config.control_variate;
@@ -241,7 +224,7 @@ pub fn win_search_timed(
             play_rollouts(&view.me, &view.opp, b, a, probe, None, &mut cache).curve(control),
         ]
         .map(|c| c.shifted(drift_points + earnings_points));
-        if !curves_matter(&probe_curves, v.swing_points() as f64, PROBE_EPSILON) {
+        if !curves_matter(&probe_curves, v.swing_points() as f64, probe_epsilon()) {
             return (flat(v.swing_points() as f64), None);
         }
         let starts = Starts {
@@ -279,7 +262,7 @@ pub fn win_search_timed(
     } else {
         curves.map(|c| c.shifted(drift_points))
     };
-    let search = if curves_matter(&curves, v.swing_points() as f64, WIN_FLAT_EPSILON) {
+    let search = if curves_matter(&curves, v.swing_points() as f64, WIN_FLAT_EPSILON.get()) {
         WinSearch::Curves(curves)
     } else {
         flat(v.swing_points() as f64)
@@ -366,15 +349,6 @@ pub fn win_probability_between_rounds(
     }
 }
 
-/// Scorings weighed by win probability in round 11: the table's best few overall, and
-/// the best few of each open category (a long shot often lives in another category than
-/// the table's favourite). Set by hand (0a74a32); not measured by win rate, but
-/// tests/suite/endgame.rs checks positions against the exact P(win) of every legal scoring.
-pub const WIN_SCORING_CANDIDATES: usize = 8;
-/// Candidates kept per open category, by table value and by immediate score. Set by hand
-/// (e2d3e54), like [`WIN_SCORING_CANDIDATES`]; not measured.
-pub const WIN_SCORING_PER_CATEGORY: usize = 6;
-
 /// Win probabilities closer than this are equal: sums of 252 probabilities differ in their
 /// last bits (d73ffdb), and 1e-9 is far below the smallest probability of a roll, 1/7776,
 /// times another's (1.7e-8). Derived, not tuned.
@@ -399,7 +373,7 @@ pub fn win_scoring(view: &GameView, first_round: u8) -> Option<(Choice, f64)> {
         .filter(|(rank, c)| {
             let seen = &mut per_category[c.category.index()];
             *seen += 1;
-            *rank < WIN_SCORING_CANDIDATES || *seen <= WIN_SCORING_PER_CATEGORY
+            *rank < WIN_SCORING_CANDIDATES.count() || *seen <= WIN_SCORING_PER_CATEGORY.count()
         })
         .map(|(_, c)| *c)
         .collect();
@@ -411,7 +385,7 @@ pub fn win_scoring(view: &GameView, first_round: u8) -> Option<(Choice, f64)> {
     for c in by_score {
         let seen = &mut per_category[c.category.index()];
         *seen += 1;
-        if *seen <= WIN_SCORING_PER_CATEGORY && !candidates.contains(&c) {
+        if *seen <= WIN_SCORING_PER_CATEGORY.count() && !candidates.contains(&c) {
             candidates.push(c);
         }
     }

@@ -9,13 +9,9 @@
 //! for a poor scorer). Against an equilibrium bidder our asks earn nothing above the split,
 //! and nothing changes.
 
+use crate::engine::tunables::PRIOR_AUCTIONS;
 use crate::protocol::Group;
 use crate::rules::auction::AUCTION_ROUNDS;
-
-/// Auctions of no earnings assumed before the first one is seen: the predicted earnings
-/// per auction are `points / (auctions + PRIOR_AUCTIONS)`, so one cheap round does not
-/// decide a game. Set by hand.
-pub const PRIOR_AUCTIONS: f64 = 1.0;
 
 /// Auctions of no edge assumed before the first one is seen, for the signed earnings per
 /// auction ([`AuctionEarnings::edge_per_auction_points`]): signed, it needs more shrinkage
@@ -55,7 +51,7 @@ impl AuctionEarnings {
     /// trust, so this is what we can count on, and it only grows as they widen.
     pub fn expected_points(&self, round: u8) -> f64 {
         let left = (AUCTION_ROUNDS as f64 - f64::from(round)).max(0.0);
-        let per_auction = self.points as f64 / (f64::from(self.auctions) + PRIOR_AUCTIONS);
+        let per_auction = self.points as f64 / (f64::from(self.auctions) + PRIOR_AUCTIONS.get());
         per_auction.max(0.0) * left
     }
 
