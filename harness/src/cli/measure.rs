@@ -46,6 +46,9 @@ enum MeasureCmd {
     /// by player: error per decision, accuracy, marks per game, luck, and the losses'
     /// quantiles (what the marks and the levels' rates are set on).
     Reviews(ReviewsArgs),
+    /// Each skill level against each opponent, every game reviewed: the candidate measures
+    /// of a side's errors fitted as level estimates, and whether each orders the levels.
+    Levels(LevelsArgs),
 }
 
 impl MeasureArgs {
@@ -62,6 +65,7 @@ impl MeasureArgs {
             MeasureCmd::Startup(args) => args.run(),
             MeasureCmd::Speed(args) => args.run(),
             MeasureCmd::Reviews(args) => args.run(),
+            MeasureCmd::Levels(args) => args.run(),
         }
     }
 }
@@ -95,6 +99,58 @@ impl ReviewsArgs {
             "{}",
             crate::measure::reviews::run(&self.dirs, self.rollouts.max(1), self.json.as_deref())?
         );
+        Ok(())
+    }
+}
+
+#[derive(Args)]
+pub struct LevelsArgs {
+    /// The opponents, separated by `;`.
+    #[arg(
+        long,
+        default_value = "sample:1;sample:3;sample:6;sample:10;bot:clock=0"
+    )]
+    opponents: String,
+    /// Deal pairs each level plays each opponent.
+    #[arg(long, default_value_t = 25)]
+    deals: usize,
+    #[arg(long, default_value_t = 81)]
+    seed: u64,
+    /// Where the games' logs are kept (a folder per opponent and level; kept logs are
+    /// reviewed again, not replayed).
+    #[arg(long, default_value = "target/runs/levels")]
+    out: PathBuf,
+    /// Rollouts per win curve and per scoring's candidates.
+    #[arg(long, default_value_t = crate::review::decisions::REVIEW_ROLLOUTS)]
+    rollouts: usize,
+    /// Also write every game's measures as one JSON array here.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+}
+
+impl LevelsArgs {
+    /// `harness measure levels`: every level against every opponent, reviewed and fitted.
+    pub fn run(self) -> Result<(), String> {
+        use crate::measure::levels::{play_and_review, report};
+        let opponents: Vec<String> = self
+            .opponents
+            .split(';')
+            .map(|o| o.trim().to_string())
+            .filter(|o| !o.is_empty())
+            .collect();
+        let games = play_and_review(
+            &self.out,
+            &opponents,
+            self.deals,
+            self.seed,
+            self.rollouts.max(1),
+        )?;
+        if let Some(path) = &self.json {
+            let text = serde_json::to_string(&games).map_err(|e| e.to_string())?;
+            std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        println!("{} games reviewed", games.len());
+        print!("{}", report(&games, &opponents));
         Ok(())
     }
 }

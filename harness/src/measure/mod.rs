@@ -3,7 +3,8 @@
 //! variance by sampler, where the win-round bids lose next to knowing the opponent's bid
 //! (`regret.rs`, from games against one opponent), whether the bot's win probabilities
 //! and bid predictions are true (`odds.rs`, `odds_output.rs`), many games reviewed by
-//! player (`reviews.rs`), start-up
+//! player (`reviews.rs`), the review's level estimate against every level and opponent
+//! (`levels.rs`), start-up
 //! times (none of them games between players), and games per second (`speed.rs`). They
 //! live here, not in the judge binary, which holds only the bot, `bench` and `--version`;
 //! `output.rs` formats the output of those that are not games.
@@ -11,6 +12,7 @@
 pub mod audit;
 pub mod calibrate;
 pub mod curve_variance;
+pub mod levels;
 pub mod observed;
 pub mod odds;
 pub mod odds_output;

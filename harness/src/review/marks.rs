@@ -68,6 +68,31 @@ pub fn decision_accuracy(p_win_lost: f64) -> f64 {
     (103.1668 * (-0.04354 * points).exp() - 3.1669).clamp(0.0, 100.0)
 }
 
+/// How open the game was at a decision whose best answer wins with probability `p`:
+/// `4p(1 − p)`, 1 at even odds, 0.36 at 0.1 or 0.9, 0 when the game is decided. A decision
+/// in a decided game can lose nothing, so it says nothing of how well its player plays.
+pub fn openness(p_win_best: f64) -> f64 {
+    let p = p_win_best.clamp(0.0, 1.0);
+    4.0 * p * (1.0 - p)
+}
+
+/// The win probability `decisions` gave up, each weighted by how open the game was when
+/// it was made ([`openness`]): the mean error of the decisions that could still matter.
+/// 0 for a side that never decided in an open game.
+pub fn error_rate_open(decisions: &[super::decisions::Judged]) -> f64 {
+    let (mut lost, mut weight) = (0.0, 0.0);
+    for d in decisions {
+        let w = openness(d.p_win_best);
+        lost += w * d.p_win_lost;
+        weight += w;
+    }
+    if weight > 0.0 {
+        lost / weight
+    } else {
+        0.0
+    }
+}
+
 /// The five levels' mean win probability lost per decision, level 1 first, each over
 /// 100 games against the same opponent (sample AI 6), reviewed with this module at
 /// [`super::decisions::REVIEW_ROLLOUTS`]: `docs/runs/review-levels.sh`

@@ -1,0 +1,337 @@
+//! `harness measure levels`: what a review's level estimate is worth. Each skill level
+//! (`bot:level=L,clock=0`) plays each opponent, every game is reviewed, and each candidate
+//! measure of a side's errors is fitted: a centre per level (the geometric mean over the
+//! opponents of the level's games' geometric means), each game estimated as the level of
+//! the nearest centre (on a log scale: a level is a factor apart from the next). A measure
+//! is good where the mean estimate orders the levels against every opponent, most of each
+//! level's games are estimated within one level of it, and the measure itself orders them.
+//!
+//! The plain mean of the win probability lost saturates: in a game lost early every later
+//! decision costs nothing, so a beginner crushed by round 5 reads as a better player than
+//! one who kept it close. The candidates weigh each decision by how open the game was
+//! (lichess weighs its accuracy by the volatility of the position), or count points.
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use crate::matchmaking::matches::{run_match, Deals, LogSaving, MatchConfig, RunSettings, Shard};
+use crate::measure::reviews::logs_in;
+use crate::referee::RefereeOptions;
+use crate::replay::parse_log;
+use crate::review::decisions::Judged;
+use crate::review::marks::{error_rate_open, openness};
+use crate::review::review_log;
+use yacht::engine::config::LEVEL_MAX;
+
+/// The candidate measures of a side's errors, by name.
+pub const MEASURES: [&str; 5] = [
+    "plain",
+    "open 4p(1-p)",
+    "open 0.1-0.9",
+    "open sqrt",
+    "points",
+];
+
+/// The least value a measure is read at on the log scale (a game without error).
+const FLOOR: f64 = 1e-5;
+
+/// Each candidate measure of one side's decisions, in the order of [`MEASURES`].
+pub fn measures(decisions: &[Judged]) -> [f64; 5] {
+    let weighted = |weight: &dyn Fn(f64) -> f64| {
+        let (mut lost, mut total) = (0.0, 0.0);
+        for d in decisions {
+            let w = weight(d.p_win_best);
+            lost += w * d.p_win_lost;
+            total += w;
+        }
+        if total > 0.0 {
+            lost / total
+        } else {
+            0.0
+        }
+    };
+    let n = decisions.len().max(1) as f64;
+    [
+        decisions.iter().map(|d| d.p_win_lost).sum::<f64>() / n,
+        error_rate_open(decisions),
+        weighted(&|p| f64::from(u8::from((0.1..=0.9).contains(&p)))),
+        weighted(&|p| 2.0 * (p * (1.0 - p)).max(0.0).sqrt()),
+        decisions
+            .iter()
+            .map(|d| d.points_lost.max(0.0))
+            .sum::<f64>()
+            / n,
+    ]
+}
+
+/// One reviewed game of a level against an opponent.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct LevelGame {
+    pub level: u8,
+    pub opponent: String,
+    pub log: String,
+    pub result: f64,
+    /// Each measure of [`MEASURES`].
+    pub measures: Vec<f64>,
+    /// The decisions judged.
+    pub decisions: usize,
+    /// Of them, those made with the best P(win) between 0.1 and 0.9.
+    pub open_decisions: usize,
+}
+
+/// The folder of one level's games against `opponent` under `root`.
+fn folder(root: &Path, opponent: &str, level: u8) -> PathBuf {
+    let name: String = opponent
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    root.join(name).join(format!("level{level}"))
+}
+
+/// Plays (where its logs are not all kept) and reviews every level against every
+/// opponent over `deals` deal pairs of `seed`, the level in X's seat.
+pub fn play_and_review(
+    root: &Path,
+    opponents: &[String],
+    deals: usize,
+    seed: u64,
+    rollouts: usize,
+) -> Result<Vec<LevelGame>, String> {
+    let mut games = Vec::new();
+    for opponent in opponents {
+        for level in 1..=LEVEL_MAX {
+            let dir = folder(root, opponent, level);
+            let have = if dir.exists() {
+                logs_in(&[dir.clone()])?.len()
+            } else {
+                0
+            };
+            if have < 2 * deals {
+                run_match(&MatchConfig {
+                    x: format!("bot:level={level},clock=0").parse()?,
+                    y: opponent.parse()?,
+                    logs: Some(LogSaving {
+                        dir: dir.clone(),
+                        losses_only: false,
+                    }),
+                    run: RunSettings {
+                        deals: Deals::Seeded { seed, count: deals },
+                        threads: 0,
+                        // The clock is off: the deadlines only catch a hang, whatever the load.
+                        referee: RefereeOptions {
+                            time_scale: 20.0,
+                            luck: false,
+                            ..RefereeOptions::default()
+                        },
+                        progress: false,
+                        shard: Shard::WHOLE,
+                        results: None,
+                    },
+                })?;
+            }
+            let logs = logs_in(&[dir])?;
+            let reviewed: Result<Vec<LevelGame>, String> = logs
+                .par_iter()
+                .map(|path| review_game(path, level, opponent, rollouts))
+                .collect();
+            games.extend(reviewed?);
+        }
+    }
+    Ok(games)
+}
+
+/// The review of one logged game, X's side (`-x-first.log`: the first seat).
+fn review_game(
+    path: &Path,
+    level: u8,
+    opponent: &str,
+    rollouts: usize,
+) -> Result<LevelGame, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let log = parse_log(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let review =
+        review_log(&log, rollouts, None).map_err(|e| format!("{}: {e}", path.display()))?;
+    let seat = usize::from(!path.to_string_lossy().ends_with("-x-first.log"));
+    let side = &review.sides[seat];
+    Ok(LevelGame {
+        level,
+        opponent: opponent.to_string(),
+        log: path.display().to_string(),
+        result: side.result,
+        measures: measures(&side.decisions).to_vec(),
+        decisions: side.decisions.len(),
+        open_decisions: side
+            .decisions
+            .iter()
+            .filter(|d| openness(d.p_win_best) >= 0.36)
+            .count(),
+    })
+}
+
+/// A measure's fit: a centre per level, and each game's estimate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fit {
+    /// Level 1's centre first.
+    pub centres: Vec<f64>,
+}
+
+impl Fit {
+    /// The centres of `measure` (its index) over `games`: per level, the geometric mean
+    /// over the opponents of each opponent's games' geometric mean.
+    pub fn of(games: &[LevelGame], measure: usize, opponents: &[String]) -> Fit {
+        let centres = (1..=LEVEL_MAX)
+            .map(|level| {
+                let logs: Vec<f64> = opponents
+                    .iter()
+                    .filter_map(|o| {
+                        let of: Vec<f64> = games
+                            .iter()
+                            .filter(|g| g.level == level && &g.opponent == o)
+                            .map(|g| g.measures[measure].max(FLOOR).ln())
+                            .collect();
+                        (!of.is_empty()).then(|| of.iter().sum::<f64>() / of.len() as f64)
+                    })
+                    .collect();
+                (logs.iter().sum::<f64>() / logs.len().max(1) as f64).exp()
+            })
+            .collect();
+        Fit { centres }
+    }
+
+    /// The level whose centre is nearest `value` on a log scale.
+    pub fn estimate(&self, value: f64) -> u8 {
+        nearest_level(&self.centres, value)
+    }
+}
+
+/// The level (1..) whose centre is nearest `value` on a log scale.
+pub fn nearest_level(centres: &[f64], value: f64) -> u8 {
+    let v = value.max(FLOOR).ln();
+    let mut best = (f64::INFINITY, centres.len() as u8);
+    for (i, &c) in centres.iter().enumerate() {
+        let d = (c.max(FLOOR).ln() - v).abs();
+        if d < best.0 {
+            best = (d, i as u8 + 1);
+        }
+    }
+    best.1
+}
+
+/// One measure's verdict: by level and opponent, the mean estimate, the share of games
+/// within one level and the mean measure; and whether the three criteria hold.
+pub fn report(games: &[LevelGame], opponents: &[String]) -> String {
+    let mut out = String::new();
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
+    for (m, name) in MEASURES.iter().enumerate() {
+        let fit = Fit::of(games, m, opponents);
+        out += &format!(
+            "\n== {name}: centres {}\n",
+            fit.centres
+                .iter()
+                .map(|c| format!("{c:.5}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+        out += &format!("{:<8}", "level");
+        for o in opponents {
+            out += &format!(" {:>30}", o);
+        }
+        out += &format!(" {:>12}\n", "within one");
+        let mut ordered = true;
+        let mut measure_ordered = true;
+        let mut within_all = true;
+        let mut last: Vec<(f64, f64)> = vec![(0.0, f64::INFINITY); opponents.len()];
+        for level in 1..=LEVEL_MAX {
+            out += &format!("{:<8}", level);
+            let mut near = (0, 0);
+            for (i, o) in opponents.iter().enumerate() {
+                let of: Vec<&LevelGame> = games
+                    .iter()
+                    .filter(|g| g.level == level && &g.opponent == o)
+                    .collect();
+                let estimates: Vec<f64> = of
+                    .iter()
+                    .map(|g| f64::from(fit.estimate(g.measures[m])))
+                    .collect();
+                let values: Vec<f64> = of.iter().map(|g| g.measures[m]).collect();
+                let close = estimates
+                    .iter()
+                    .filter(|&&e| (e - f64::from(level)).abs() <= 1.0)
+                    .count();
+                near = (near.0 + close, near.1 + estimates.len());
+                let (e, v) = (mean(&estimates), mean(&values));
+                ordered &= e > last[i].0;
+                measure_ordered &= v < last[i].1;
+                last[i] = (e, v);
+                out += &format!(
+                    " {:>8.2} {:>4.0}% {:>14.5}",
+                    e,
+                    100.0 * close as f64 / estimates.len().max(1) as f64,
+                    v
+                );
+            }
+            let share = near.0 as f64 / near.1.max(1) as f64;
+            within_all &= share >= 0.7;
+            out += &format!(" {:>11.0}%\n", 100.0 * share);
+        }
+        out += &format!(
+            "mean estimate orders the levels against every opponent: {}; each level's games \
+             within one level >= 70%: {}; the measure orders them: {}\n",
+            yes(ordered),
+            yes(within_all),
+            yes(measure_ordered)
+        );
+    }
+    out
+}
+
+fn yes(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "NO"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(level: u8, opponent: &str, value: f64) -> LevelGame {
+        LevelGame {
+            level,
+            opponent: opponent.to_string(),
+            log: String::new(),
+            result: 0.5,
+            measures: vec![value; MEASURES.len()],
+            decisions: 24,
+            open_decisions: 12,
+        }
+    }
+
+    #[test]
+    fn centres_are_geometric_means_and_games_go_to_the_nearest() {
+        let opponents = ["a".to_string(), "b".to_string()];
+        let mut games = Vec::new();
+        for level in 1..=LEVEL_MAX {
+            // Level L errs 0.1 / 2^L against a and 1.5 times that against b.
+            let base = 0.1 / f64::from(1u32 << level);
+            games.push(game(level, "a", base));
+            games.push(game(level, "b", 1.5 * base));
+        }
+        let fit = Fit::of(&games, 0, &opponents);
+        for (i, c) in fit.centres.iter().enumerate() {
+            let want = 0.1 / f64::from(1u32 << (i + 1)) * 1.5f64.sqrt();
+            assert!((c - want).abs() < 1e-12, "{:?}", fit.centres);
+        }
+        assert_eq!(fit.estimate(0.2), 1);
+        assert_eq!(fit.estimate(0.0), 5);
+        assert_eq!(fit.estimate(fit.centres[2] * 1.3), 3);
+        let text = report(&games, &opponents);
+        assert!(
+            text.contains("orders the levels against every opponent: yes"),
+            "{text}"
+        );
+    }
+}
