@@ -103,7 +103,7 @@ pub fn play_and_review(
         for level in 1..=LEVEL_MAX {
             let dir = folder(root, opponent, level);
             let have = if dir.exists() {
-                logs_in(&[dir.clone()])?.len()
+                logs_in(std::slice::from_ref(&dir))?.len()
             } else {
                 0
             };
