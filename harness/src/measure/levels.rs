@@ -20,7 +20,7 @@ use crate::measure::reviews::logs_in;
 use crate::referee::RefereeOptions;
 use crate::replay::parse_log;
 use crate::review::decisions::Judged;
-use crate::review::marks::{error_rate_open, openness};
+use crate::review::marks::{error_rate_open, openness, weighted_error};
 use crate::review::review_log;
 use yacht::engine::config::LEVEL_MAX;
 
@@ -38,25 +38,12 @@ const FLOOR: f64 = 1e-5;
 
 /// Each candidate measure of one side's decisions, in the order of [`MEASURES`].
 pub fn measures(decisions: &[Judged]) -> [f64; 5] {
-    let weighted = |weight: &dyn Fn(f64) -> f64| {
-        let (mut lost, mut total) = (0.0, 0.0);
-        for d in decisions {
-            let w = weight(d.p_win_best);
-            lost += w * d.p_win_lost;
-            total += w;
-        }
-        if total > 0.0 {
-            lost / total
-        } else {
-            0.0
-        }
-    };
     let n = decisions.len().max(1) as f64;
     [
         decisions.iter().map(|d| d.p_win_lost).sum::<f64>() / n,
         error_rate_open(decisions),
-        weighted(&|p| f64::from(u8::from((0.1..=0.9).contains(&p)))),
-        weighted(&|p| 2.0 * (p * (1.0 - p)).max(0.0).sqrt()),
+        weighted_error(decisions, |p| f64::from(u8::from((0.1..=0.9).contains(&p)))),
+        weighted_error(decisions, |p| 2.0 * (p * (1.0 - p)).max(0.0).sqrt()),
         decisions
             .iter()
             .map(|d| d.points_lost.max(0.0))

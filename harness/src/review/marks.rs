@@ -80,14 +80,20 @@ pub fn openness(p_win_best: f64) -> f64 {
 /// it was made ([`openness`]): the mean error of the decisions that could still matter.
 /// 0 for a side that never decided in an open game.
 pub fn error_rate_open(decisions: &[super::decisions::Judged]) -> f64 {
-    let (mut lost, mut weight) = (0.0, 0.0);
+    weighted_error(decisions, openness)
+}
+
+/// The win probability `decisions` gave up, each weighted by `weight` of its best answer's
+/// win probability; 0 where the weights sum to 0.
+pub fn weighted_error(decisions: &[super::decisions::Judged], weight: impl Fn(f64) -> f64) -> f64 {
+    let (mut lost, mut total) = (0.0, 0.0);
     for d in decisions {
-        let w = openness(d.p_win_best);
+        let w = weight(d.p_win_best);
         lost += w * d.p_win_lost;
-        weight += w;
+        total += w;
     }
-    if weight > 0.0 {
-        lost / weight
+    if total > 0.0 {
+        lost / total
     } else {
         0.0
     }
