@@ -1,6 +1,7 @@
 // The play page: draws what the server says and sends the person's moves. The rules are
 // the server's: it checks every move, says what each category would give, and plays the
-// opponent. Nothing here scores or resolves an auction.
+// opponent. Nothing here scores or resolves an auction. The review is drawn by the
+// harness's script (review.js, YachtReview).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -13,21 +14,9 @@ let selected = [];       // indices of the held dice picked for scoring
 let pollTimer = null;
 let hintTurn = -1;       // the turn whose hint is shown or asked for
 
-const fmt = (n) => n.toLocaleString("en-US");
+const fmt = YachtReview.fmt;
 const signed = (n) => (n > 0 ? "+" : n < 0 ? "−" : "") + fmt(Math.abs(n));
-
-function diceHtml(faces) {
-  const span = document.createElement("span");
-  span.className = "dice";
-  span.title = faces.join("");
-  span.setAttribute("aria-label", faces.join(""));
-  for (const f of faces) {
-    const die = document.createElement("span");
-    die.className = "die f" + f;
-    span.appendChild(die);
-  }
-  return span;
-}
+const diceHtml = YachtReview.dice;
 
 async function api(method, path, body) {
   const options = { method, headers: {} };
@@ -394,7 +383,7 @@ async function requestHint() {
     if (data.pending) { setTimeout(requestHint, POLL_MS); return; }
     if (data.hint) {
       $("hint").textContent = "In your seat the bot would play " + data.hint.advice +
-        "; it gives you P(win) " + data.hint.p_win.toFixed(2) + ".";
+        "; it gives you P(win) " + YachtReview.fixed(data.hint.p_win, 2) + ".";
     }
   } catch (e) {
     $("hint").textContent = "No hint: " + e.message;
@@ -418,127 +407,13 @@ async function requestReview(id) {
       return;
     }
     $("review-status").textContent = "";
-    renderReview(data.review, data.seat);
+    const names = ["", ""];
+    names[data.seat] = "You";
+    names[1 - data.seat] = state ? state.opponent.name : "the opponent";
+    YachtReview.render($("review-body"), data.review, { seat: data.seat, names, person: true });
+    $("review-body").hidden = false;
   } catch (e) {
     $("review-status").textContent = "No review: " + e.message;
-  }
-}
-
-const pct = (p) => (100 * p).toFixed(1) + "%";
-const ofWin = (x) => (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(2);
-
-function renderReview(r, seat) {
-  const me = r.sides[seat], them = r.sides[1 - seat];
-  const name = state ? state.opponent.name : "the opponent";
-  $("review-summary").textContent =
-    "Your dice were worth " + ofWin(me.luck) + " of a win; your decisions cost " +
-    me.decisions_cost.toFixed(2) + ", " + name + "'s " + them.decisions_cost.toFixed(2) +
-    " (each decision's loss of win probability where it was made, added up: the sum can " +
-    "pass 1). Luck taken out, your result is " +
-    me.adjusted.toFixed(2) + " (of 1)" +
-    (me.played_like_level ? "; you played like level " + me.played_like_level + "." : ".");
-  const table = $("review-sides");
-  table.replaceChildren();
-  const head = document.createElement("tr");
-  for (const t of ["", "accuracy", "error a decision", "?!", "?", "??", "luck", "result", "luck-adjusted"]) {
-    const th = document.createElement("th"); th.textContent = t; head.appendChild(th);
-  }
-  table.appendChild(head);
-  for (const [label, side] of [["You", me], [name, them]]) {
-    const tr = document.createElement("tr");
-    for (const v of [label, side.accuracy.toFixed(1) + "%", pct(side.error_rate),
-      side.inaccuracies, side.mistakes, side.blunders, ofWin(side.luck),
-      side.result, side.adjusted.toFixed(2)]) {
-      const td = document.createElement("td"); td.textContent = v; tr.appendChild(td);
-    }
-    table.appendChild(tr);
-  }
-  renderChart(r, seat);
-  renderCostly(r, seat);
-  $("review-body").hidden = false;
-}
-
-const SVG = "http://www.w3.org/2000/svg";
-function svg(tag, attrs, text) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
-
-function renderChart(r, seat) {
-  const chart = $("review-chart");
-  chart.replaceChildren();
-  const [w, h, left, top, bottom] = [640, 220, 36, 12, 28];
-  const x = (round) => left + (round - 1) * (w - left - 12) / 13;
-  const y = (p) => top + (1 - p) * (h - top - bottom);
-  for (const p of [0, 0.5, 1]) {
-    chart.appendChild(svg("line", { x1: left, x2: w - 12, y1: y(p), y2: y(p), class: "grid",
-      stroke: "#d8dce2" }));
-    chart.appendChild(svg("text", { x: 4, y: y(p) + 4, "font-size": 11, fill: "#555" }, (100 * p) + "%"));
-  }
-  for (let round = 1; round <= 14; round += 1) {
-    chart.appendChild(svg("text", { x: x(round) - 4, y: h - 8, "font-size": 10, fill: "#555" },
-      round <= 13 ? String(round) : "end"));
-  }
-  const mine = r.win_by_round.map(([round, p]) => [round, seat === 0 ? p : 1 - p]);
-  chart.appendChild(svg("polyline", { points: mine.map(([rd, p]) => x(rd) + "," + y(p)).join(" "),
-    fill: "none", stroke: "#19324d", "stroke-width": 2, "data-testid": "chart-line" }));
-  const at = (round) => (mine.find(([rd]) => rd === round) || [round, 0.5])[1];
-  for (const e of r.luck) {
-    const luck = e.luck[seat];
-    if (Math.abs(luck) < 0.01) continue;
-    const dot = svg("circle", { cx: x(e.round), cy: y(at(e.round)), r: Math.min(9, 3 + 30 * Math.abs(luck)),
-      fill: luck > 0 ? "#2e7d32" : "#c62828", "fill-opacity": 0.6 });
-    dot.appendChild(svg("title", {}, "round " + e.round + ": the " + e.kind + " " + ofWin(luck) + " of a win for you"));
-    chart.appendChild(dot);
-  }
-  for (const d of r.sides[seat].decisions) {
-    if (!d.mark) continue;
-    const label = svg("text", { x: x(d.round + 0.5) - 6, y: y(at(d.round)) - 8, "font-size": 12,
-      "font-weight": 700, fill: "#b3261e" }, d.mark);
-    label.appendChild(svg("title", {}, "round " + d.round + ": " + d.played + " cost " + pct(d.p_win_lost)));
-    chart.appendChild(label);
-  }
-}
-
-/// The dice of a decision's position: "A 12345" or "12345...".
-function positionHtml(d) {
-  const span = document.createElement("span");
-  for (const part of d.dice) {
-    const [label, digits] = part.includes(" ") ? part.split(" ") : ["", part];
-    if (label) span.append(" " + label + " ");
-    span.append(diceHtml(digits.split("").map(Number)));
-  }
-  return span;
-}
-
-function renderCostly(r, seat) {
-  const list = $("review-costly");
-  list.replaceChildren();
-  const costly = [...r.sides[seat].decisions].sort((a, b) => b.p_win_lost - a.p_win_lost)
-    .filter((d) => d.p_win_lost > 0).slice(0, 3);
-  if (!costly.length) {
-    const li = document.createElement("li");
-    li.textContent = "None of your decisions cost anything measurable: well played.";
-    list.appendChild(li);
-  }
-  for (const d of costly) {
-    const li = document.createElement("li");
-    const head = document.createElement("div");
-    const mark = document.createElement("span");
-    mark.className = "mark";
-    mark.textContent = d.mark ? d.mark + " " : "";
-    head.append(mark, "Round " + d.round + ", your " + (d.kind === "bid" ? "bid" : "scoring") +
-      " with ", positionHtml(d), ": you played " + d.played + ", better was " + d.best +
-      " (" + pct(d.p_win_lost) + " of a win" +
-      (d.points_lost > 0 ? ", " + fmt(Math.round(d.points_lost)) + " expected points" : "") +
-      (d.p_win_lost_hindsight !== undefined ? "; against the bid that came, " + pct(d.p_win_lost_hindsight) : "") + ").");
-    const why = document.createElement("div");
-    why.className = "note";
-    why.textContent = d.why + ".";
-    li.append(head, why);
-    list.appendChild(li);
   }
 }
 

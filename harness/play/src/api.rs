@@ -241,6 +241,7 @@ pub fn router(server: Arc<Server>, allowed: AllowedHosts) -> Router {
     Router::new()
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
+        .route("/review.js", get(page::review_script))
         .route("/style.css", get(page::style))
         .route("/api/opponents", get(opponents))
         .route("/api/games", post(create_game))

@@ -7,6 +7,8 @@
 //!   with what could be known when it was made.
 //! - [`marks`]: what an error means to a person (a mark, an accuracy, a level).
 //! - [`output`]: the review as text and JSON.
+//! - [`page`]: the review drawn for a person: the script and style the play page serves,
+//!   and the self-contained page of `harness replay LOG --review --html`.
 //!
 //! [`review_log`] walks an official log (any game's: the play page's, a match's, two
 //! programs') through the game's one play loop and returns the review of both sides.
@@ -15,6 +17,7 @@ pub mod decisions;
 pub mod luck;
 pub mod marks;
 pub mod output;
+pub mod page;
 
 use decisions::{Judge, Judged, Kind};
 use luck::{position_win, LuckEvent, LuckTracker};
