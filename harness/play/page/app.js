@@ -1,12 +1,16 @@
 // The play page: draws what the server says and sends the person's moves. The rules are
 // the server's: it checks every move, says what each category would give, and plays the
-// opponent. Nothing here scores or resolves an auction. The review is drawn by the
-// harness's script (review.js, YachtReview).
+// opponent. Nothing here scores or resolves an auction. A log the person opens (chosen or
+// dropped) goes to the server whole, which checks and keeps it; its review is drawn by
+// the harness's script (review.js, YachtReview), as the page's own games' are.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 const GAME_KEY = "yacht-auction-game";
 const POLL_MS = 300;
+// The largest log the server takes (yacht_play::api::LOG_LIMIT_BYTES): checked here too,
+// so that a wrong file is not read whole first.
+const LOG_LIMIT_BYTES = 256 * 1024;
 
 let state = null;        // the last game state from the server
 let opponents = [];      // the menu
@@ -76,6 +80,7 @@ async function showMenu() {
 async function startGame(event) {
   event.preventDefault();
   $("start-error").textContent = "";
+  $("import-error").textContent = "";
   const chosen = document.querySelector('input[name="opponent"]:checked');
   try {
     const data = await api("POST", "/api/games", {
@@ -134,6 +139,7 @@ function render(s) {
   const turnChanged = !state || state.turn !== s.turn;
   state = s;
   if (turnChanged) selected = [];
+  $("me-name").textContent = s.imported ? "FIRST" : "You";
   $("opp-name").textContent = s.opponent.name;
   renderStatus(s);
   renderAuction(s, turnChanged);
@@ -143,7 +149,7 @@ function render(s) {
   renderRounds(s);
   renderEnd(s);
   renderHint(s);
-  $("waiting").hidden = !!(s.owed || s.finished || s.error || s.resuming);
+  $("waiting").hidden = !!(s.owed || s.finished || s.error || s.resuming || s.imported);
   if (!s.finished && !s.error && (!s.owed || s.resuming)) schedulePoll();
   else if (s.owed && $("hints-on").checked && hintTurn !== s.turn) requestHint();
   else stopPolling();
@@ -152,7 +158,11 @@ function render(s) {
 function renderStatus(s) {
   const seat = "you sit " + s.seat + " against " + s.opponent.name;
   let text;
-  if (s.error) text = "The game stopped: " + s.error;
+  if (s.imported) {
+    const [first, second] = s.imported.players.map((p) => (p ? " (" + p + ")" : ""));
+    text = "Opened log " + s.imported.name + ": FIRST" + first + " against SECOND" + second +
+      (s.error ? ". It cannot be read: " + s.error : s.finished ? "" : "; reading it…");
+  } else if (s.error) text = "The game stopped: " + s.error;
   else if (s.resuming) text = "Resuming the game where it was…";
   else if (s.finished) text = "Game over — " + seat;
   else if (s.owed === "bid") text = "Round " + s.round + " of 13: your bid (" + seat + ")";
@@ -185,7 +195,7 @@ function renderLast(s) {
   const done = s.rounds.filter((r) => r.got);
   const last = done[done.length - 1];
   const panel = $("last");
-  if (!last || s.finished) { panel.hidden = true; return; }
+  if (!last || s.finished || s.imported) { panel.hidden = true; return; }
   panel.hidden = false;
   const [mine, theirs] = last.bids;
   const other = last.got === "A" ? "B" : "A";
@@ -326,7 +336,10 @@ function renderRounds(s) {
   const table = $("rounds");
   table.replaceChildren();
   const head = document.createElement("tr");
-  for (const h of ["round", "A", "B", "your bid", "their bid", "you got", "you scored", "they scored"]) {
+  const heads = s.imported
+    ? ["round", "A", "B", "FIRST's bid", "SECOND's bid", "FIRST got", "FIRST scored", "SECOND scored"]
+    : ["round", "A", "B", "your bid", "their bid", "you got", "you scored", "they scored"];
+  for (const h of heads) {
     const th = document.createElement("th");
     th.textContent = h;
     head.appendChild(th);
@@ -360,9 +373,19 @@ function renderEnd(s) {
   $("end").hidden = !f;
   if (!f) { reviewShown = null; return; }
   if (reviewShown !== s.id) requestReview(s.id);
-  $("verdict").textContent = f.verdict === "win" ? "You won" : f.verdict === "loss" ? "You lost" : "A draw";
-  $("final").textContent = "Final scores: you " + fmt(f.totals[0]) + ", " + s.opponent.name + " " +
+  const [me, them] = s.imported ? ["FIRST", "SECOND"] : ["you", s.opponent.name];
+  if (s.imported) {
+    $("verdict").textContent = f.verdict === "win" ? "FIRST won" : f.verdict === "loss" ? "SECOND won" : "A draw";
+  } else {
+    $("verdict").textContent = f.verdict === "win" ? "You won" : f.verdict === "loss" ? "You lost" : "A draw";
+  }
+  $("final").textContent = "Final scores: " + me + " " + fmt(f.totals[0]) + ", " + them + " " +
     fmt(f.totals[1]) + (f.abort ? " (" + f.abort + ")" : "") + ".";
+  $("replay-link").textContent = s.imported ? "Replay: round by round, FIRST's side against the table"
+    : "Replay: why the bot did what it did";
+  $("again").textContent = s.imported ? "New game" : "Play again";
+  $("review-title").textContent = s.imported ? "The review: both sides' decisions and the dice"
+    : "The review: your decisions and the dice";
   $("replay-link").href = f.replay;
   $("log-link").href = f.log;
 }
@@ -407,17 +430,65 @@ async function requestReview(id) {
       return;
     }
     $("review-status").textContent = "";
-    const names = ["", ""];
-    names[data.seat] = "You";
-    names[1 - data.seat] = state ? state.opponent.name : "the opponent";
-    YachtReview.render($("review-body"), data.review, { seat: data.seat, names, person: true });
+    let view;
+    if (data.imported) {
+      view = { seat: 0, names: ["FIRST", "SECOND"], choose: true };
+    } else {
+      const names = ["", ""];
+      names[data.seat] = "You";
+      names[1 - data.seat] = state ? state.opponent.name : "the opponent";
+      view = { seat: data.seat, names, person: true };
+    }
+    YachtReview.render($("review-body"), data.review, view);
     $("review-body").hidden = false;
   } catch (e) {
     $("review-status").textContent = "No review: " + e.message;
   }
 }
 
+// ---- a log the person opens ----
+
+async function importLog(file) {
+  $("import-error").textContent = "";
+  if (file.size > LOG_LIMIT_BYTES) {
+    $("import-error").textContent = file.name + " is " + fmt(Math.ceil(file.size / 1024)) +
+      " KiB, larger than " + LOG_LIMIT_BYTES / 1024 + " KiB: a game's log is a few KB.";
+    return;
+  }
+  try {
+    const text = await file.text();
+    const data = await api("POST", "/api/logs", { name: file.name, log: text });
+    // A new entry in the history: Back returns to where the person was.
+    history.pushState(null, "", "#" + data.id);
+    openGame(data.id, data);
+  } catch (e) {
+    $("import-error").textContent = "Cannot open " + file.name + ": " + e.message;
+  }
+}
+
+const carriesFiles = (e) => e.dataTransfer && Array.from(e.dataTransfer.types).includes("Files");
+
 // ---- wiring ----
+
+$("log-file").addEventListener("change", () => {
+  const file = $("log-file").files[0];
+  $("log-file").value = "";
+  if (file) importLog(file);
+});
+window.addEventListener("dragover", (e) => {
+  if (!carriesFiles(e)) return;
+  e.preventDefault();
+  document.body.classList.add("dropping");
+});
+window.addEventListener("dragleave", (e) => {
+  if (!e.relatedTarget) document.body.classList.remove("dropping");
+});
+window.addEventListener("drop", (e) => {
+  if (!carriesFiles(e)) return;
+  e.preventDefault();
+  document.body.classList.remove("dropping");
+  if (e.dataTransfer.files.length) importLog(e.dataTransfer.files[0]);
+});
 
 $("start-form").addEventListener("submit", startGame);
 $("bid-form").addEventListener("submit", submitBid);

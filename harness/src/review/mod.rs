@@ -24,7 +24,9 @@ use luck::{position_win, LuckEvent, LuckTracker};
 use marks::{decision_accuracy, played_like_level, Mark};
 use yacht::game::Event;
 
-use crate::replay::{reconstruct, walk, Exchange, GameLog, LogWalker, ReplayError, Side};
+use crate::replay::{
+    final_totals, reconstruct, walk, Exchange, GameLog, LogWalker, ReplayError, Side,
+};
 
 /// One side of a reviewed game.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -111,7 +113,7 @@ pub fn review_log(
         chart: Vec::new(),
     };
     walk(log, &mut reviewer);
-    let results = results_of(log, &replay.rounds.last().map(|r| r.end));
+    let results = results_of(log, final_totals(log, &replay));
     if let Some(&(round, _)) = reviewer.chart.last() {
         reviewer.chart.push((round + 1, results[0]));
     }
@@ -157,18 +159,16 @@ pub fn review_log(
     })
 }
 
-/// Each seat's result (1, ½, 0): an abort loses for its author; else the log's final
-/// scores (or, failing them, the replayed ones).
-fn results_of(log: &GameLog, end: &Option<[yacht::engine::PlayerState; 2]>) -> [f64; 2] {
+/// Each seat's result (1, ½, 0): an abort loses for its author; else by the final
+/// `totals` ([`crate::replay::final_totals`]; a draw without them).
+pub fn results_of(log: &GameLog, totals: Option<[i64; 2]>) -> [f64; 2] {
     if let Some(abort) = &log.abort {
         let mut r = [1.0; 2];
         r[abort.side.index()] = 0.0;
         return r;
     }
-    let totals = match (log.final_scores, end) {
-        ([Some(a), Some(b)], _) => [a, b],
-        (_, Some(states)) => states.map(|s| s.total_points()),
-        _ => return [0.5; 2],
+    let Some(totals) = totals else {
+        return [0.5; 2];
     };
     match totals[0].cmp(&totals[1]) {
         std::cmp::Ordering::Greater => [1.0, 0.0],
