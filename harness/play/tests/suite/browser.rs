@@ -1,7 +1,10 @@
 //! The page in a real browser (Chromium, driven through chromedriver): a whole game against
 //! level 1 by clicking and typing, an amount out of range refused next to its field with
 //! the game unchanged, a reload in the middle, and the saved log replaying to the moves
-//! made. Screenshots at 1,280 × 800 and 390 px wide go to `target/play-screenshots/`.
+//! made; a log file opened on the page (chosen, or dropped) and reviewed there, the same
+//! review as the page `harness replay LOG --review --html` writes opened from the disk, and
+//! a damaged or foreign file refused with a message while the page plays on. Screenshots
+//! at 1,280 × 800 and 390 px wide go to `target/play-screenshots/`.
 //!
 //! Needs `/usr/bin/chromium` and `/usr/bin/chromedriver` (Debian's `chromium` and
 //! `chromium-driver`; or `CHROMIUM` and `CHROMEDRIVER`). Without them the test says it was
@@ -55,7 +58,21 @@ fn free_port() -> u16 {
         .port()
 }
 
-async fn connect(chromium: &PathBuf, chromedriver: &PathBuf) -> (Driver, Client) {
+/// The browser and its driver; `None` (the test skipped, saying why) where they are missing
+/// and not required.
+fn browser_or_skip() -> Option<(PathBuf, PathBuf)> {
+    match browser() {
+        Ok(tools) => Some(tools),
+        Err(why) if std::env::var("YACHT_REQUIRE_BROWSER").as_deref() != Ok("1") => {
+            eprintln!("SKIPPED the browser test: {why}");
+            None
+        }
+        Err(why) => panic!("the browser test is required here (YACHT_REQUIRE_BROWSER=1): {why}"),
+    }
+}
+
+/// A browser session with a profile of its own (`name`: tests run side by side).
+async fn connect(chromium: &PathBuf, chromedriver: &PathBuf, name: &str) -> (Driver, Client) {
     let port = free_port();
     let driver = Driver(
         Command::new(chromedriver)
@@ -65,7 +82,8 @@ async fn connect(chromium: &PathBuf, chromedriver: &PathBuf) -> (Driver, Client)
             .spawn()
             .expect("chromedriver starts"),
     );
-    let profile = std::env::temp_dir().join(format!("yacht-play-chromium-{}", std::process::id()));
+    let profile =
+        std::env::temp_dir().join(format!("yacht-play-chromium-{name}-{}", std::process::id()));
     let capabilities = json!({
         "browserName": "chrome",
         "goog:chromeOptions": {
@@ -139,25 +157,26 @@ async fn fits(client: &Client) -> bool {
     page <= window
 }
 
-async fn screenshot(client: &Client, name: &str) {
+/// Where the screenshots go (and the review's own page, to open from the disk).
+fn shots_dir() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/play-screenshots");
     std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+async fn screenshot(client: &Client, name: &str) {
+    let dir = shots_dir();
     let png = client.screenshot().await.unwrap();
     std::fs::write(dir.join(name), png).unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_plays_a_whole_game_in_the_browser() {
-    let (chromium, chromedriver) = match browser() {
-        Ok(tools) => tools,
-        Err(why) if std::env::var("YACHT_REQUIRE_BROWSER").as_deref() != Ok("1") => {
-            eprintln!("SKIPPED the browser test: {why}");
-            return;
-        }
-        Err(why) => panic!("the browser test is required here (YACHT_REQUIRE_BROWSER=1): {why}"),
+    let Some((chromium, chromedriver)) = browser_or_skip() else {
+        return;
     };
     let server = common::start("browser").await;
-    let (_driver, client) = connect(&chromium, &chromedriver).await;
+    let (_driver, client) = connect(&chromium, &chromedriver, "game").await;
     client.goto(&server.url("/")).await.unwrap();
     screenshot(&client, "menu-1280.png").await;
     assert!(fits(&client).await, "the menu is wider than the window");
@@ -401,4 +420,257 @@ async fn wait_until_gone(client: &Client, css: &str, status: &str) {
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+}
+
+/// Waits until `css` is shown, or fails saying what the page says at `status`.
+async fn shown(client: &Client, css: &str, status: &str) {
+    let started = Instant::now();
+    while !visible(client, css).await {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "{css} never shown: {}",
+            text(client, status).await
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Scrolls `css` to the top of the window.
+async fn scroll_to(client: &Client, css: &str) {
+    client
+        .execute(
+            "document.querySelector(arguments[0]).scrollIntoView();",
+            vec![json!(css)],
+        )
+        .await
+        .unwrap();
+}
+
+/// What the review shows: its summary, and how many decisions its list has.
+async fn review_seen(client: &Client) -> (String, usize) {
+    let rows = client
+        .find_all(Locator::Css("[data-testid=review-decisions] tbody tr"))
+        .await
+        .unwrap()
+        .len();
+    (text(client, "[data-testid=review-summary]").await, rows)
+}
+
+/// Drops a file named `name` holding `content` on the page, as a person dragging it there.
+async fn drop_file(client: &Client, name: &str, content: &str) {
+    client
+        .execute(
+            "const data = new DataTransfer();\
+             data.items.add(new File([arguments[1]], arguments[0], {type: 'text/plain'}));\
+             for (const type of ['dragenter', 'dragover', 'drop']) {\
+               document.body.dispatchEvent(new DragEvent(type,\
+                 {dataTransfer: data, bubbles: true, cancelable: true}));\
+             }",
+            vec![json!(name), json!(content)],
+        )
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page() {
+    let Some((chromium, chromedriver)) = browser_or_skip() else {
+        return;
+    };
+    let server = common::start("browser-log").await;
+    let (_driver, client) = connect(&chromium, &chromedriver, "log").await;
+    client.set_window_size(1280, 800).await.unwrap();
+    client.goto(&server.url("/")).await.unwrap();
+    let chooser = client
+        .wait()
+        .for_element(Locator::Css("[data-testid=log-file]"))
+        .await
+        .unwrap();
+
+    // Chosen with the file chooser: opened, replayed, reviewed from FIRST's side.
+    let path = common::golden_log_path().canonicalize().unwrap();
+    chooser.send_keys(path.to_str().unwrap()).await.unwrap();
+    shown(
+        &client,
+        "[data-testid=review-summary]",
+        "[data-testid=status]",
+    )
+    .await;
+    let status = text(&client, "[data-testid=status]").await;
+    assert!(
+        status.starts_with(
+            "Opened log golden-sample1-sample2.log: FIRST (sample:1) against SECOND (sample:2)"
+        ),
+        "{status}"
+    );
+    assert_eq!(text(&client, "#verdict").await, "SECOND won");
+    let (summary, rows) = review_seen(&client).await;
+    assert!(summary.starts_with("FIRST's dice were worth "), "{summary}");
+    assert!(
+        !summary.contains("(of 1)") && !summary.contains("-0.00") && !summary.contains("−0.00")
+    );
+    assert_eq!(rows, 48);
+    let line = client
+        .find(Locator::Css("[data-testid=chart-line]"))
+        .await
+        .unwrap()
+        .attr("points")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(line.split(' ').count(), 14, "{line}");
+    assert!(text(&client, "[data-testid=review-costly]")
+        .await
+        .contains("Round "));
+    screenshot(&client, "log-top-1280.png").await;
+    scroll_to(&client, "[data-testid=review]").await;
+    screenshot(&client, "log-review-1280.png").await;
+    assert!(
+        fits(&client).await,
+        "the opened log is wider than the window"
+    );
+    client.set_window_size(390, 844).await.unwrap();
+    scroll_to(&client, "[data-testid=review]").await;
+    screenshot(&client, "log-review-390.png").await;
+    scroll_to(&client, "[data-testid=review-decisions]").await;
+    screenshot(&client, "log-decisions-390.png").await;
+    assert!(fits(&client).await, "the opened log is wider than a phone");
+    // Seen from SECOND: the same review, the other side's words (drawn anew each time).
+    for (seat, words) in [
+        ("1", "SECOND's dice were worth "),
+        ("0", "FIRST's dice were worth "),
+    ] {
+        client
+            .find(Locator::Css("[data-testid=review-seat]"))
+            .await
+            .unwrap()
+            .select_by_value(seat)
+            .await
+            .unwrap();
+        let seen = text(&client, "[data-testid=review-summary]").await;
+        assert!(seen.starts_with(words), "{seen}");
+    }
+    client.set_window_size(1280, 800).await.unwrap();
+
+    // Its address reopens it: the same review, from the games folder.
+    let url = client.current_url().await.unwrap();
+    let id = url
+        .fragment()
+        .expect("the id is in the address")
+        .to_string();
+    assert!(server.games.join(format!("{id}.log")).is_file());
+    client.goto("about:blank").await.unwrap();
+    client.goto(url.as_str()).await.unwrap();
+    shown(
+        &client,
+        "[data-testid=review-summary]",
+        "[data-testid=status]",
+    )
+    .await;
+    assert_eq!(review_seen(&client).await, (summary.clone(), rows));
+
+    // The page `harness replay LOG --review --html` writes, opened from the disk: the same
+    // review, drawn by the same script.
+    let log = harness::replay::parse_log(common::GOLDEN_LOG).unwrap();
+    let review =
+        harness::review::review_log(&log, harness::review::decisions::REVIEW_ROLLOUTS, None)
+            .unwrap();
+    let page = shots_dir().join("golden-review.html");
+    std::fs::write(
+        &page,
+        harness::review::page::review_page(&review, "golden-sample1-sample2.log"),
+    )
+    .unwrap();
+    client
+        .goto(&format!(
+            "file://{}",
+            page.canonicalize().unwrap().display()
+        ))
+        .await
+        .unwrap();
+    shown(&client, "[data-testid=review-summary]", "body").await;
+    assert_eq!(review_seen(&client).await, (summary, rows));
+    screenshot(&client, "log-file-page-1280.png").await;
+    assert!(
+        fits(&client).await,
+        "the review's page is wider than the window"
+    );
+    client.set_window_size(390, 844).await.unwrap();
+    screenshot(&client, "log-file-page-390.png").await;
+    assert!(
+        fits(&client).await,
+        "the review's page is wider than a phone"
+    );
+    client.set_window_size(1280, 800).await.unwrap();
+
+    // A damaged file dropped, a foreign one chosen: a message each, nothing kept.
+    client.goto(&server.url("/")).await.unwrap();
+    click(&client, "[data-testid=new-game]").await;
+    let games_before = std::fs::read_dir(&server.games).unwrap().count();
+    let cut: Vec<&str> = common::GOLDEN_LOG.lines().take(30).collect();
+    drop_file(&client, "cut.log", &cut.join("\n")).await;
+    shown(
+        &client,
+        "[data-testid=import-error]",
+        "[data-testid=import-error]",
+    )
+    .await;
+    let message = text(&client, "[data-testid=import-error]").await;
+    assert!(
+        message.starts_with(
+            "Cannot open cut.log: This file is not a whole game's official log: it stops in round"
+        ),
+        "{message}"
+    );
+    client.set_window_size(390, 844).await.unwrap();
+    screenshot(&client, "log-damaged-390.png").await;
+    assert!(fits(&client).await, "the message is wider than a phone");
+    client.set_window_size(1280, 800).await.unwrap();
+    let foreign = shots_dir().join("foreign.txt");
+    std::fs::write(&foreign, "Shopping: dice, a cup, a yacht.\n").unwrap();
+    client
+        .find(Locator::Css("[data-testid=log-file]"))
+        .await
+        .unwrap()
+        .send_keys(foreign.canonicalize().unwrap().to_str().unwrap())
+        .await
+        .unwrap();
+    let started = Instant::now();
+    while !text(&client, "[data-testid=import-error]")
+        .await
+        .starts_with("Cannot open foreign.txt")
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "no message for the foreign file"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    screenshot(&client, "log-foreign-1280.png").await;
+    assert_eq!(
+        std::fs::read_dir(&server.games).unwrap().count(),
+        games_before
+    );
+
+    // The page plays on: a game against level 1 starts and takes a bid.
+    for css in [
+        "[data-testid=opponent-level-1]",
+        "#seat option[value=first]",
+        "[data-testid=start]",
+    ] {
+        click(&client, css).await;
+    }
+    shown(&client, "#auction", "[data-testid=status]").await;
+    assert_eq!(text(&client, "[data-testid=import-error]").await, "");
+    let status = text(&client, "[data-testid=status]").await;
+    let enter: char = Key::Enter.into();
+    let amount = client
+        .find(Locator::Css("[data-testid=amount]"))
+        .await
+        .unwrap();
+    amount.clear().await.unwrap();
+    amount.send_keys(&format!("100{enter}")).await.unwrap();
+    wait_until_gone(&client, "#auction", &status).await;
+    client.close().await.unwrap();
+    let _ = std::fs::remove_dir_all(&server.games);
 }
