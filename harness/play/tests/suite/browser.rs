@@ -164,6 +164,18 @@ fn shots_dir() -> PathBuf {
     dir
 }
 
+/// At 390 × 844 (a phone): scrolled to `css` if given, a screenshot, the page checked to fit
+/// (`what` says what did not); then back to 1,280 × 800.
+async fn on_a_phone(client: &Client, css: Option<&str>, name: &str, what: &str) {
+    client.set_window_size(390, 844).await.unwrap();
+    if let Some(css) = css {
+        scroll_to(client, css).await;
+    }
+    screenshot(client, name).await;
+    assert!(fits(client).await, "{what} is wider than a phone");
+    client.set_window_size(1280, 800).await.unwrap();
+}
+
 async fn screenshot(client: &Client, name: &str) {
     let dir = shots_dir();
     let png = client.screenshot().await.unwrap();
@@ -180,10 +192,7 @@ async fn a_person_plays_a_whole_game_in_the_browser() {
     client.goto(&server.url("/")).await.unwrap();
     screenshot(&client, "menu-1280.png").await;
     assert!(fits(&client).await, "the menu is wider than the window");
-    client.set_window_size(390, 844).await.unwrap();
-    screenshot(&client, "menu-390.png").await;
-    assert!(fits(&client).await, "the menu is wider than a phone");
-    client.set_window_size(1280, 800).await.unwrap();
+    on_a_phone(&client, None, "menu-390.png", "the menu").await;
 
     // Level 1, first seat.
     client
@@ -220,10 +229,7 @@ async fn a_person_plays_a_whole_game_in_the_browser() {
                 .await
                 .unwrap();
             if moves.len() == 3 {
-                client.set_window_size(390, 844).await.unwrap();
-                screenshot(&client, "auction-390.png").await;
-                assert!(fits(&client).await, "the auction is wider than a phone");
-                client.set_window_size(1280, 800).await.unwrap();
+                on_a_phone(&client, None, "auction-390.png", "the auction").await;
                 screenshot(&client, "auction-1280.png").await;
             }
             if !refused_once {
@@ -323,10 +329,7 @@ async fn a_person_plays_a_whole_game_in_the_browser() {
             let name = category.attr("data-testid").await.unwrap().unwrap();
             if !shot {
                 screenshot(&client, "scoring-1280.png").await;
-                client.set_window_size(390, 844).await.unwrap();
-                screenshot(&client, "scoring-390.png").await;
-                assert!(fits(&client).await, "the scoring is wider than a phone");
-                client.set_window_size(1280, 800).await.unwrap();
+                on_a_phone(&client, None, "scoring-390.png", "the scoring").await;
                 shot = true;
             }
             category.click().await.unwrap();
@@ -369,9 +372,7 @@ async fn a_person_plays_a_whole_game_in_the_browser() {
     assert!(costly.contains("Round "), "{costly}");
     screenshot(&client, "end-1280.png").await;
     assert!(fits(&client).await, "the end is wider than the window");
-    client.set_window_size(390, 844).await.unwrap();
-    screenshot(&client, "end-390.png").await;
-    assert!(fits(&client).await, "the end is wider than a phone");
+    on_a_phone(&client, None, "end-390.png", "the end").await;
     assert!(refused_once && reloaded);
     assert_eq!(moves.len(), 24, "{moves:?}");
 
@@ -422,14 +423,20 @@ async fn wait_until_gone(client: &Client, css: &str, status: &str) {
     }
 }
 
-/// Waits until `css` is shown, or fails saying what the page says at `status`.
-async fn shown(client: &Client, css: &str, status: &str) {
+/// Waits until `css` is shown with a text that starts with `start`; its text.
+async fn says(client: &Client, css: &str, start: &str) -> String {
     let started = Instant::now();
-    while !visible(client, css).await {
+    loop {
+        if visible(client, css).await {
+            let said = text(client, css).await;
+            if said.starts_with(start) {
+                return said;
+            }
+        }
         assert!(
             started.elapsed() < Duration::from_secs(60),
-            "{css} never shown: {}",
-            text(client, status).await
+            "{css} never said {start:?}: the status says {:?}",
+            text(client, "[data-testid=status]").await
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
@@ -490,22 +497,20 @@ async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page() {
     // Chosen with the file chooser: opened, replayed, reviewed from FIRST's side.
     let path = common::golden_log_path().canonicalize().unwrap();
     chooser.send_keys(path.to_str().unwrap()).await.unwrap();
-    shown(
+    says(
         &client,
         "[data-testid=review-summary]",
-        "[data-testid=status]",
+        "FIRST's dice were worth ",
     )
     .await;
-    let status = text(&client, "[data-testid=status]").await;
-    assert!(
-        status.starts_with(
-            "Opened log golden-sample1-sample2.log: FIRST (sample:1) against SECOND (sample:2)"
-        ),
-        "{status}"
-    );
+    says(
+        &client,
+        "[data-testid=status]",
+        "Opened log golden-sample1-sample2.log: FIRST (sample:1) against SECOND (sample:2)",
+    )
+    .await;
     assert_eq!(text(&client, "#verdict").await, "SECOND won");
     let (summary, rows) = review_seen(&client).await;
-    assert!(summary.starts_with("FIRST's dice were worth "), "{summary}");
     assert!(
         !summary.contains("(of 1)") && !summary.contains("-0.00") && !summary.contains("−0.00")
     );
@@ -529,12 +534,12 @@ async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page() {
         fits(&client).await,
         "the opened log is wider than the window"
     );
-    client.set_window_size(390, 844).await.unwrap();
-    scroll_to(&client, "[data-testid=review]").await;
-    screenshot(&client, "log-review-390.png").await;
-    scroll_to(&client, "[data-testid=review-decisions]").await;
-    screenshot(&client, "log-decisions-390.png").await;
-    assert!(fits(&client).await, "the opened log is wider than a phone");
+    for (css, name) in [
+        ("[data-testid=review]", "log-review-390.png"),
+        ("[data-testid=review-decisions]", "log-decisions-390.png"),
+    ] {
+        on_a_phone(&client, Some(css), name, "the opened log").await;
+    }
     // Seen from SECOND: the same review, the other side's words (drawn anew each time).
     for (seat, words) in [
         ("1", "SECOND's dice were worth "),
@@ -547,10 +552,8 @@ async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page() {
             .select_by_value(seat)
             .await
             .unwrap();
-        let seen = text(&client, "[data-testid=review-summary]").await;
-        assert!(seen.starts_with(words), "{seen}");
+        says(&client, "[data-testid=review-summary]", words).await;
     }
-    client.set_window_size(1280, 800).await.unwrap();
 
     // Its address reopens it: the same review, from the games folder.
     let url = client.current_url().await.unwrap();
@@ -561,12 +564,7 @@ async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page() {
     assert!(server.games.join(format!("{id}.log")).is_file());
     client.goto("about:blank").await.unwrap();
     client.goto(url.as_str()).await.unwrap();
-    shown(
-        &client,
-        "[data-testid=review-summary]",
-        "[data-testid=status]",
-    )
-    .await;
+    says(&client, "[data-testid=review-summary]", "FIRST's").await;
     assert_eq!(review_seen(&client).await, (summary.clone(), rows));
 
     // The page `harness replay LOG --review --html` writes, opened from the disk: the same
@@ -588,20 +586,14 @@ async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page() {
         ))
         .await
         .unwrap();
-    shown(&client, "[data-testid=review-summary]", "body").await;
+    says(&client, "[data-testid=review-summary]", "FIRST's").await;
     assert_eq!(review_seen(&client).await, (summary, rows));
     screenshot(&client, "log-file-page-1280.png").await;
     assert!(
         fits(&client).await,
         "the review's page is wider than the window"
     );
-    client.set_window_size(390, 844).await.unwrap();
-    screenshot(&client, "log-file-page-390.png").await;
-    assert!(
-        fits(&client).await,
-        "the review's page is wider than a phone"
-    );
-    client.set_window_size(1280, 800).await.unwrap();
+    on_a_phone(&client, None, "log-file-page-390.png", "the review's page").await;
 
     // A damaged file dropped, a foreign one chosen: a message each, nothing kept.
     client.goto(&server.url("/")).await.unwrap();
@@ -609,23 +601,13 @@ async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page() {
     let games_before = std::fs::read_dir(&server.games).unwrap().count();
     let cut: Vec<&str> = common::GOLDEN_LOG.lines().take(30).collect();
     drop_file(&client, "cut.log", &cut.join("\n")).await;
-    shown(
+    says(
         &client,
         "[data-testid=import-error]",
-        "[data-testid=import-error]",
+        "Cannot open cut.log: This file is not a whole game's official log: it stops in round",
     )
     .await;
-    let message = text(&client, "[data-testid=import-error]").await;
-    assert!(
-        message.starts_with(
-            "Cannot open cut.log: This file is not a whole game's official log: it stops in round"
-        ),
-        "{message}"
-    );
-    client.set_window_size(390, 844).await.unwrap();
-    screenshot(&client, "log-damaged-390.png").await;
-    assert!(fits(&client).await, "the message is wider than a phone");
-    client.set_window_size(1280, 800).await.unwrap();
+    on_a_phone(&client, None, "log-damaged-390.png", "the message").await;
     let foreign = shots_dir().join("foreign.txt");
     std::fs::write(&foreign, "Shopping: dice, a cup, a yacht.\n").unwrap();
     client
@@ -635,17 +617,12 @@ async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page() {
         .send_keys(foreign.canonicalize().unwrap().to_str().unwrap())
         .await
         .unwrap();
-    let started = Instant::now();
-    while !text(&client, "[data-testid=import-error]")
-        .await
-        .starts_with("Cannot open foreign.txt")
-    {
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "no message for the foreign file"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    says(
+        &client,
+        "[data-testid=import-error]",
+        "Cannot open foreign.txt: This file is not a whole game's official log: line 1",
+    )
+    .await;
     screenshot(&client, "log-foreign-1280.png").await;
     assert_eq!(
         std::fs::read_dir(&server.games).unwrap().count(),
@@ -660,7 +637,8 @@ async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page() {
     ] {
         click(&client, css).await;
     }
-    shown(&client, "#auction", "[data-testid=status]").await;
+    says(&client, "[data-testid=status]", "Round 1 of 13: your bid").await;
+    assert!(visible(&client, "#auction").await);
     assert_eq!(text(&client, "[data-testid=import-error]").await, "");
     let status = text(&client, "[data-testid=status]").await;
     let enter: char = Key::Enter.into();
