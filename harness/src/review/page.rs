@@ -4,7 +4,7 @@
 //! [`review_page`] inlines them, with the review, in one page that needs nothing else
 //! (`harness replay LOG --review --html FILE`, opened from the disk).
 
-use crate::html::escape_html;
+use crate::html::{escape_html, escape_with};
 use crate::replay::DICE_CSS;
 
 use super::GameReview;
@@ -27,18 +27,14 @@ color:#1d1d1f;background:#f4f5f7}h1{font-size:1.3rem;margin:4px 0}\
 /// JSON made safe inside a `<script>` element: `<`, `>` and `&` as `\u` escapes (the same
 /// JSON to a parser), so no `</script>` in a player's command or a file's name ends it.
 pub fn script_json(json: &str) -> String {
-    let mut out = String::with_capacity(json.len());
-    for ch in json.chars() {
-        match ch {
-            '<' => out.push_str("\\u003c"),
-            '>' => out.push_str("\\u003e"),
-            '&' => out.push_str("\\u0026"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            _ => out.push(ch),
-        }
-    }
-    out
+    escape_with(json, |ch| match ch {
+        '<' => Some("\\u003c"),
+        '>' => Some("\\u003e"),
+        '&' => Some("\\u0026"),
+        '\u{2028}' => Some("\\u2028"),
+        '\u{2029}' => Some("\\u2029"),
+        _ => None,
+    })
 }
 
 /// The review of a game as one self-contained page (no server, no network): the review's

@@ -117,6 +117,17 @@ async fn connect(chromium: &PathBuf, chromedriver: &PathBuf, name: &str) -> (Dri
     }
 }
 
+/// A server with a games folder of its own, and a browser session (`name`) on its page at
+/// 1,280 × 800; `None` where the browser is missing and not required (the test skipped).
+async fn page_in_a_browser(name: &str) -> Option<(common::TestServer, Driver, Client)> {
+    let (chromium, chromedriver) = browser_or_skip()?;
+    let server = common::start(&format!("browser-{name}")).await;
+    let (driver, client) = connect(&chromium, &chromedriver, name).await;
+    client.set_window_size(1280, 800).await.unwrap();
+    client.goto(&server.url("/")).await.unwrap();
+    Some((server, driver, client))
+}
+
 async fn visible(client: &Client, css: &str) -> bool {
     match client.find(Locator::Css(css)).await {
         Ok(element) => element.is_displayed().await.unwrap_or(false),
@@ -142,6 +153,18 @@ async fn text(client: &Client, css: &str) -> String {
         .text()
         .await
         .unwrap()
+}
+
+/// The attribute `name` of the element `css` ("" where it has none).
+async fn attribute(client: &Client, css: &str, name: &str) -> String {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap()
+        .attr(name)
+        .await
+        .unwrap()
+        .unwrap_or_default()
 }
 
 /// Whether the page is as wide as the window or narrower: no sideways scrolling.
@@ -184,12 +207,9 @@ async fn screenshot(client: &Client, name: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_plays_a_whole_game_in_the_browser() {
-    let Some((chromium, chromedriver)) = browser_or_skip() else {
+    let Some((server, _driver, client)) = page_in_a_browser("game").await else {
         return;
     };
-    let server = common::start("browser").await;
-    let (_driver, client) = connect(&chromium, &chromedriver, "game").await;
-    client.goto(&server.url("/")).await.unwrap();
     screenshot(&client, "menu-1280.png").await;
     assert!(fits(&client).await, "the menu is wider than the window");
     on_a_phone(&client, None, "menu-390.png", "the menu").await;
@@ -354,22 +374,12 @@ async fn a_person_plays_a_whole_game_in_the_browser() {
         );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    let summary = text(&client, "[data-testid=review-summary]").await;
+    let (summary, rows) = review_seen(&client).await;
     assert!(
         summary.starts_with("Your dice were worth ") && summary.contains("your decisions cost "),
         "{summary}"
     );
-    let line = client
-        .find(Locator::Css("[data-testid=chart-line]"))
-        .await
-        .unwrap()
-        .attr("points")
-        .await
-        .unwrap()
-        .unwrap();
-    assert_eq!(line.split(' ').count(), 14, "{line}");
-    let costly = text(&client, "[data-testid=review-costly]").await;
-    assert!(costly.contains("Round "), "{costly}");
+    assert_eq!(rows, 48);
     screenshot(&client, "end-1280.png").await;
     assert!(fits(&client).await, "the end is wider than the window");
     on_a_phone(&client, None, "end-390.png", "the end").await;
@@ -394,14 +404,7 @@ async fn a_person_plays_a_whole_game_in_the_browser() {
     let saved: serde_json::Value = serde_json::from_str(&saved).unwrap();
     assert_eq!(saved["sides"][0]["decisions"].as_array().unwrap().len(), 24);
     // The replay page the end links to.
-    let href = client
-        .find(Locator::Css("[data-testid=replay]"))
-        .await
-        .unwrap()
-        .attr("href")
-        .await
-        .unwrap()
-        .unwrap();
+    let href = attribute(&client, "[data-testid=replay]", "href").await;
     client.goto(&href).await.unwrap();
     let page = client.source().await.unwrap();
     assert!(page.contains("Yacht Auction replay") && page.contains("class=\"die f"));
@@ -453,8 +456,13 @@ async fn scroll_to(client: &Client, css: &str) {
         .unwrap();
 }
 
-/// What the review shows: its summary, and how many decisions its list has.
+/// What the review shows: its summary, and how many decisions its list has; its chart has
+/// a game's 14 points and its costliest decisions are drawn.
 async fn review_seen(client: &Client) -> (String, usize) {
+    let line = attribute(client, "[data-testid=chart-line]", "points").await;
+    assert_eq!(line.split(' ').count(), 14, "{line}");
+    let costly = text(client, "[data-testid=review-costly]").await;
+    assert!(costly.contains("Round "), "{costly}");
     let rows = client
         .find_all(Locator::Css("[data-testid=review-decisions] tbody tr"))
         .await
@@ -481,13 +489,9 @@ async fn drop_file(client: &Client, name: &str, content: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page() {
-    let Some((chromium, chromedriver)) = browser_or_skip() else {
+    let Some((server, _driver, client)) = page_in_a_browser("log").await else {
         return;
     };
-    let server = common::start("browser-log").await;
-    let (_driver, client) = connect(&chromium, &chromedriver, "log").await;
-    client.set_window_size(1280, 800).await.unwrap();
-    client.goto(&server.url("/")).await.unwrap();
     let chooser = client
         .wait()
         .for_element(Locator::Css("[data-testid=log-file]"))
@@ -515,18 +519,6 @@ async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page() {
         !summary.contains("(of 1)") && !summary.contains("-0.00") && !summary.contains("−0.00")
     );
     assert_eq!(rows, 48);
-    let line = client
-        .find(Locator::Css("[data-testid=chart-line]"))
-        .await
-        .unwrap()
-        .attr("points")
-        .await
-        .unwrap()
-        .unwrap();
-    assert_eq!(line.split(' ').count(), 14, "{line}");
-    assert!(text(&client, "[data-testid=review-costly]")
-        .await
-        .contains("Round "));
     screenshot(&client, "log-top-1280.png").await;
     scroll_to(&client, "[data-testid=review]").await;
     screenshot(&client, "log-review-1280.png").await;
