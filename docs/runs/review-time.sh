@@ -2,7 +2,7 @@
 # Reproduces docs/results.md#review (the time of a review): 10 games of the bot against
 # level 4 (seed 47, clock off) logged, then `harness replay LOG --review` on each, timed as
 # a whole process (wall and CPU); prints each review's times, then the median and the
-# largest. Takes about a minute on 2 cores.
+# largest. Takes about a minute on 2 cores (review-beside-match.sh runs it beside a match).
 # Usage: docs/runs/review-time.sh [PAIRS]   (default 5: 10 games)
 set -euo pipefail
 cd "$(dirname "$0")/../.."

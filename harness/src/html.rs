@@ -3,15 +3,23 @@
 
 /// Escapes text for HTML element content and attribute values.
 pub fn escape_html(text: &str) -> String {
+    escape_with(text, |ch| match ch {
+        '&' => Some("&amp;"),
+        '<' => Some("&lt;"),
+        '>' => Some("&gt;"),
+        '"' => Some("&quot;"),
+        '\'' => Some("&#39;"),
+        _ => None,
+    })
+}
+
+/// `text` with each character `escape` names written as what it names.
+pub fn escape_with(text: &str, escape: impl Fn(char) -> Option<&'static str>) -> String {
     let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(ch),
+        match escape(ch) {
+            Some(escaped) => out.push_str(escaped),
+            None => out.push(ch),
         }
     }
     out

@@ -17,3 +17,4 @@ pub mod review;
 pub mod samples;
 pub mod stats;
 pub mod tuning;
+pub mod words;

@@ -1,11 +1,16 @@
 // The play page: draws what the server says and sends the person's moves. The rules are
 // the server's: it checks every move, says what each category would give, and plays the
-// opponent. Nothing here scores or resolves an auction.
+// opponent. Nothing here scores or resolves an auction. A log the person opens (chosen or
+// dropped) goes to the server whole, which checks and keeps it; its review is drawn by
+// the harness's script (review.js, YachtReview), as the page's own games' are.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 const GAME_KEY = "yacht-auction-game";
 const POLL_MS = 300;
+// The largest log the server takes (yacht_play::api::LOG_LIMIT_BYTES): checked here too,
+// so that a wrong file is not read whole first.
+const LOG_LIMIT_BYTES = 256 * 1024;
 
 let state = null;        // the last game state from the server
 let opponents = [];      // the menu
@@ -13,21 +18,9 @@ let selected = [];       // indices of the held dice picked for scoring
 let pollTimer = null;
 let hintTurn = -1;       // the turn whose hint is shown or asked for
 
-const fmt = (n) => n.toLocaleString("en-US");
+const fmt = YachtReview.fmt;
 const signed = (n) => (n > 0 ? "+" : n < 0 ? "−" : "") + fmt(Math.abs(n));
-
-function diceHtml(faces) {
-  const span = document.createElement("span");
-  span.className = "dice";
-  span.title = faces.join("");
-  span.setAttribute("aria-label", faces.join(""));
-  for (const f of faces) {
-    const die = document.createElement("span");
-    die.className = "die f" + f;
-    span.appendChild(die);
-  }
-  return span;
-}
+const diceHtml = YachtReview.dice;
 
 async function api(method, path, body) {
   const options = { method, headers: {} };
@@ -87,6 +80,7 @@ async function showMenu() {
 async function startGame(event) {
   event.preventDefault();
   $("start-error").textContent = "";
+  $("import-error").textContent = "";
   const chosen = document.querySelector('input[name="opponent"]:checked');
   try {
     const data = await api("POST", "/api/games", {
@@ -145,6 +139,7 @@ function render(s) {
   const turnChanged = !state || state.turn !== s.turn;
   state = s;
   if (turnChanged) selected = [];
+  $("me-name").textContent = s.imported ? "FIRST" : "You";
   $("opp-name").textContent = s.opponent.name;
   renderStatus(s);
   renderAuction(s, turnChanged);
@@ -154,7 +149,7 @@ function render(s) {
   renderRounds(s);
   renderEnd(s);
   renderHint(s);
-  $("waiting").hidden = !!(s.owed || s.finished || s.error || s.resuming);
+  $("waiting").hidden = !!(s.owed || s.finished || s.error || s.resuming || s.imported);
   if (!s.finished && !s.error && (!s.owed || s.resuming)) schedulePoll();
   else if (s.owed && $("hints-on").checked && hintTurn !== s.turn) requestHint();
   else stopPolling();
@@ -163,7 +158,11 @@ function render(s) {
 function renderStatus(s) {
   const seat = "you sit " + s.seat + " against " + s.opponent.name;
   let text;
-  if (s.error) text = "The game stopped: " + s.error;
+  if (s.imported) {
+    const [first, second] = s.imported.players.map((p) => (p ? " (" + p + ")" : ""));
+    text = "Opened log " + s.imported.name + ": FIRST" + first + " against SECOND" + second +
+      (s.error ? ". It cannot be read: " + s.error : s.finished ? "" : "; reading it…");
+  } else if (s.error) text = "The game stopped: " + s.error;
   else if (s.resuming) text = "Resuming the game where it was…";
   else if (s.finished) text = "Game over — " + seat;
   else if (s.owed === "bid") text = "Round " + s.round + " of 13: your bid (" + seat + ")";
@@ -196,7 +195,7 @@ function renderLast(s) {
   const done = s.rounds.filter((r) => r.got);
   const last = done[done.length - 1];
   const panel = $("last");
-  if (!last || s.finished) { panel.hidden = true; return; }
+  if (!last || s.finished || s.imported) { panel.hidden = true; return; }
   panel.hidden = false;
   const [mine, theirs] = last.bids;
   const other = last.got === "A" ? "B" : "A";
@@ -337,7 +336,10 @@ function renderRounds(s) {
   const table = $("rounds");
   table.replaceChildren();
   const head = document.createElement("tr");
-  for (const h of ["round", "A", "B", "your bid", "their bid", "you got", "you scored", "they scored"]) {
+  const heads = s.imported
+    ? ["round", "A", "B", "FIRST's bid", "SECOND's bid", "FIRST got", "FIRST scored", "SECOND scored"]
+    : ["round", "A", "B", "your bid", "their bid", "you got", "you scored", "they scored"];
+  for (const h of heads) {
     const th = document.createElement("th");
     th.textContent = h;
     head.appendChild(th);
@@ -371,9 +373,19 @@ function renderEnd(s) {
   $("end").hidden = !f;
   if (!f) { reviewShown = null; return; }
   if (reviewShown !== s.id) requestReview(s.id);
-  $("verdict").textContent = f.verdict === "win" ? "You won" : f.verdict === "loss" ? "You lost" : "A draw";
-  $("final").textContent = "Final scores: you " + fmt(f.totals[0]) + ", " + s.opponent.name + " " +
+  const [me, them] = s.imported ? ["FIRST", "SECOND"] : ["you", s.opponent.name];
+  if (s.imported) {
+    $("verdict").textContent = f.verdict === "win" ? "FIRST won" : f.verdict === "loss" ? "SECOND won" : "A draw";
+  } else {
+    $("verdict").textContent = f.verdict === "win" ? "You won" : f.verdict === "loss" ? "You lost" : "A draw";
+  }
+  $("final").textContent = "Final scores: " + me + " " + fmt(f.totals[0]) + ", " + them + " " +
     fmt(f.totals[1]) + (f.abort ? " (" + f.abort + ")" : "") + ".";
+  $("replay-link").textContent = s.imported ? "Replay: round by round, FIRST's side against the table"
+    : "Replay: why the bot did what it did";
+  $("again").textContent = s.imported ? "New game" : "Play again";
+  $("review-title").textContent = s.imported ? "The review: both sides' decisions and the dice"
+    : "The review: your decisions and the dice";
   $("replay-link").href = f.replay;
   $("log-link").href = f.log;
 }
@@ -394,7 +406,7 @@ async function requestHint() {
     if (data.pending) { setTimeout(requestHint, POLL_MS); return; }
     if (data.hint) {
       $("hint").textContent = "In your seat the bot would play " + data.hint.advice +
-        "; it gives you P(win) " + data.hint.p_win.toFixed(2) + ".";
+        "; it gives you P(win) " + YachtReview.fixed(data.hint.p_win, 2) + ".";
     }
   } catch (e) {
     $("hint").textContent = "No hint: " + e.message;
@@ -418,131 +430,65 @@ async function requestReview(id) {
       return;
     }
     $("review-status").textContent = "";
-    renderReview(data.review, data.seat);
+    let view;
+    if (data.imported) {
+      view = { seat: 0, names: ["FIRST", "SECOND"], choose: true };
+    } else {
+      const names = ["", ""];
+      names[data.seat] = "You";
+      names[1 - data.seat] = state ? state.opponent.name : "the opponent";
+      view = { seat: data.seat, names, person: true };
+    }
+    YachtReview.render($("review-body"), data.review, view);
+    $("review-body").hidden = false;
   } catch (e) {
     $("review-status").textContent = "No review: " + e.message;
   }
 }
 
-const pct = (p) => (100 * p).toFixed(1) + "%";
-const ofWin = (x) => (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(2);
+// ---- a log the person opens ----
 
-function renderReview(r, seat) {
-  const me = r.sides[seat], them = r.sides[1 - seat];
-  const name = state ? state.opponent.name : "the opponent";
-  $("review-summary").textContent =
-    "Your dice were worth " + ofWin(me.luck) + " of a win; your decisions cost " +
-    me.decisions_cost.toFixed(2) + ", " + name + "'s " + them.decisions_cost.toFixed(2) +
-    " (each decision's loss of win probability where it was made, added up: the sum can " +
-    "pass 1). Luck taken out, your result is " +
-    me.adjusted.toFixed(2) + " (of 1)" +
-    (me.played_like_level ? "; you played like level " + me.played_like_level + "." : ".");
-  const table = $("review-sides");
-  table.replaceChildren();
-  const head = document.createElement("tr");
-  for (const t of ["", "accuracy", "error a decision", "?!", "?", "??", "luck", "result", "luck-adjusted"]) {
-    const th = document.createElement("th"); th.textContent = t; head.appendChild(th);
+async function importLog(file) {
+  $("import-error").textContent = "";
+  if (file.size > LOG_LIMIT_BYTES) {
+    $("import-error").textContent = file.name + " is " + fmt(Math.ceil(file.size / 1024)) +
+      " KiB, larger than " + LOG_LIMIT_BYTES / 1024 + " KiB: a game's log is a few KB.";
+    return;
   }
-  table.appendChild(head);
-  for (const [label, side] of [["You", me], [name, them]]) {
-    const tr = document.createElement("tr");
-    for (const v of [label, side.accuracy.toFixed(1) + "%", pct(side.error_rate),
-      side.inaccuracies, side.mistakes, side.blunders, ofWin(side.luck),
-      side.result, side.adjusted.toFixed(2)]) {
-      const td = document.createElement("td"); td.textContent = v; tr.appendChild(td);
-    }
-    table.appendChild(tr);
-  }
-  renderChart(r, seat);
-  renderCostly(r, seat);
-  $("review-body").hidden = false;
-}
-
-const SVG = "http://www.w3.org/2000/svg";
-function svg(tag, attrs, text) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
-
-function renderChart(r, seat) {
-  const chart = $("review-chart");
-  chart.replaceChildren();
-  const [w, h, left, top, bottom] = [640, 220, 36, 12, 28];
-  const x = (round) => left + (round - 1) * (w - left - 12) / 13;
-  const y = (p) => top + (1 - p) * (h - top - bottom);
-  for (const p of [0, 0.5, 1]) {
-    chart.appendChild(svg("line", { x1: left, x2: w - 12, y1: y(p), y2: y(p), class: "grid",
-      stroke: "#d8dce2" }));
-    chart.appendChild(svg("text", { x: 4, y: y(p) + 4, "font-size": 11, fill: "#555" }, (100 * p) + "%"));
-  }
-  for (let round = 1; round <= 14; round += 1) {
-    chart.appendChild(svg("text", { x: x(round) - 4, y: h - 8, "font-size": 10, fill: "#555" },
-      round <= 13 ? String(round) : "end"));
-  }
-  const mine = r.win_by_round.map(([round, p]) => [round, seat === 0 ? p : 1 - p]);
-  chart.appendChild(svg("polyline", { points: mine.map(([rd, p]) => x(rd) + "," + y(p)).join(" "),
-    fill: "none", stroke: "#19324d", "stroke-width": 2, "data-testid": "chart-line" }));
-  const at = (round) => (mine.find(([rd]) => rd === round) || [round, 0.5])[1];
-  for (const e of r.luck) {
-    const luck = e.luck[seat];
-    if (Math.abs(luck) < 0.01) continue;
-    const dot = svg("circle", { cx: x(e.round), cy: y(at(e.round)), r: Math.min(9, 3 + 30 * Math.abs(luck)),
-      fill: luck > 0 ? "#2e7d32" : "#c62828", "fill-opacity": 0.6 });
-    dot.appendChild(svg("title", {}, "round " + e.round + ": the " + e.kind + " " + ofWin(luck) + " of a win for you"));
-    chart.appendChild(dot);
-  }
-  for (const d of r.sides[seat].decisions) {
-    if (!d.mark) continue;
-    const label = svg("text", { x: x(d.round + 0.5) - 6, y: y(at(d.round)) - 8, "font-size": 12,
-      "font-weight": 700, fill: "#b3261e" }, d.mark);
-    label.appendChild(svg("title", {}, "round " + d.round + ": " + d.played + " cost " + pct(d.p_win_lost)));
-    chart.appendChild(label);
+  try {
+    const text = await file.text();
+    const data = await api("POST", "/api/logs", { name: file.name, log: text });
+    // A new entry in the history: Back returns to where the person was.
+    history.pushState(null, "", "#" + data.id);
+    openGame(data.id, data);
+  } catch (e) {
+    $("import-error").textContent = "Cannot open " + file.name + ": " + e.message;
   }
 }
 
-/// The dice of a decision's position: "A 12345" or "12345...".
-function positionHtml(d) {
-  const span = document.createElement("span");
-  for (const part of d.dice) {
-    const [label, digits] = part.includes(" ") ? part.split(" ") : ["", part];
-    if (label) span.append(" " + label + " ");
-    span.append(diceHtml(digits.split("").map(Number)));
-  }
-  return span;
-}
-
-function renderCostly(r, seat) {
-  const list = $("review-costly");
-  list.replaceChildren();
-  const costly = [...r.sides[seat].decisions].sort((a, b) => b.p_win_lost - a.p_win_lost)
-    .filter((d) => d.p_win_lost > 0).slice(0, 3);
-  if (!costly.length) {
-    const li = document.createElement("li");
-    li.textContent = "None of your decisions cost anything measurable: well played.";
-    list.appendChild(li);
-  }
-  for (const d of costly) {
-    const li = document.createElement("li");
-    const head = document.createElement("div");
-    const mark = document.createElement("span");
-    mark.className = "mark";
-    mark.textContent = d.mark ? d.mark + " " : "";
-    head.append(mark, "Round " + d.round + ", your " + (d.kind === "bid" ? "bid" : "scoring") +
-      " with ", positionHtml(d), ": you played " + d.played + ", better was " + d.best +
-      " (" + pct(d.p_win_lost) + " of a win" +
-      (d.points_lost > 0 ? ", " + fmt(Math.round(d.points_lost)) + " expected points" : "") +
-      (d.p_win_lost_hindsight !== undefined ? "; against the bid that came, " + pct(d.p_win_lost_hindsight) : "") + ").");
-    const why = document.createElement("div");
-    why.className = "note";
-    why.textContent = d.why + ".";
-    li.append(head, why);
-    list.appendChild(li);
-  }
-}
+const carriesFiles = (e) => e.dataTransfer && Array.from(e.dataTransfer.types).includes("Files");
 
 // ---- wiring ----
+
+$("log-file").addEventListener("change", () => {
+  const file = $("log-file").files[0];
+  $("log-file").value = "";
+  if (file) importLog(file);
+});
+window.addEventListener("dragover", (e) => {
+  if (!carriesFiles(e)) return;
+  e.preventDefault();
+  document.body.classList.add("dropping");
+});
+window.addEventListener("dragleave", (e) => {
+  if (!e.relatedTarget) document.body.classList.remove("dropping");
+});
+window.addEventListener("drop", (e) => {
+  if (!carriesFiles(e)) return;
+  e.preventDefault();
+  document.body.classList.remove("dropping");
+  if (e.dataTransfer.files.length) importLog(e.dataTransfer.files[0]);
+});
 
 $("start-form").addEventListener("submit", startGame);
 $("bid-form").addEventListener("submit", submitBid);

@@ -4,6 +4,9 @@
 //! out of turn, repeated, stale, malformed or too large gets a 4xx with `{"error", "field"}`
 //! (the page shows it next to the control) and the game goes on unchanged. Requests never
 //! wait on the opponent: the game thread plays it, and the page polls the state.
+//! A log a person opens (`POST /api/logs`, the file's text as JSON) is checked whole as the
+//! replay reads logs before anything is kept; it is then a game of its own, imported:
+//! replayed and reviewed, never played.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -19,6 +22,7 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 
 use harness::player::PlayerSpec;
+use harness::replay;
 use yacht::game::Deal;
 use yacht::protocol::{Answer, Group, Hand, BID_MAX_POINTS};
 use yacht::rules::category::{bonus_gain_k, Category, POINTS_PER_K};
@@ -30,10 +34,21 @@ use crate::hints::{hint, Hint};
 use crate::human::lock;
 use crate::opponents::Opponent;
 use crate::page;
-use crate::store::{GameId, GameMeta, Store};
+use crate::store::{GameId, GameMeta, Imported, Store};
 
 /// The largest request body taken: a move is a few dozen bytes.
 pub const BODY_LIMIT_BYTES: usize = 4096;
+
+/// The largest log a person may open: a real one is a few KB (a game with every player's
+/// debug lines a few tens).
+pub const LOG_LIMIT_BYTES: usize = 256 * 1024;
+
+/// The body of an opened log: the log, JSON-escaped (a line's end takes two bytes), and
+/// its file's name.
+const LOG_BODY_LIMIT_BYTES: usize = 2 * LOG_LIMIT_BYTES + BODY_LIMIT_BYTES;
+
+/// The longest file name kept for an opened log.
+const LOG_NAME_CHARS: usize = 120;
 
 /// The server: the games folder, the menu, the games this process runs.
 pub struct Server {
@@ -104,6 +119,11 @@ impl Server {
         }
         let failed = |e: String| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "game", e);
         let meta = self.store.read_meta(&id).map_err(failed)?;
+        if meta.imported.is_some() {
+            let game = Arc::new(Game::imported(meta, self.store.clone()));
+            games.insert(id, Arc::clone(&game));
+            return Ok(game);
+        }
         let moves = self.store.read_moves(&id).map_err(failed)?;
         let opponent = meta
             .spec
@@ -132,9 +152,8 @@ impl Server {
             seat: seat.unwrap_or((seed >> 63) as usize),
             seed,
             deal: Deal::from_seed(seed, 0).to_input_text(),
-            started: std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs()),
+            started: now_seconds(),
+            imported: None,
         };
         let player = choice
             .spec
@@ -143,6 +162,42 @@ impl Server {
             .map_err(failed)?;
         self.store.create(&meta).map_err(failed)?;
         let game = Arc::new(Game::start(meta, player, Vec::new(), self.store.clone()));
+        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
+        games.insert(id, Arc::clone(&game));
+        Ok(game)
+    }
+
+    /// Keeps a log a person opened as an imported game, once it is checked whole
+    /// ([`harness::replay::check_whole`]): anything else is refused and nothing is kept.
+    fn import(&self, name: &str, text: &str) -> Result<Arc<Game>, ApiError> {
+        let refused = |e: String| {
+            let end = if e.ends_with(['.', '"']) { "" } else { "." };
+            ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "log",
+                format!("This file is not a whole game's official log: {e}{end}"),
+            )
+        };
+        let log = replay::parse_log(text).map_err(|e| refused(e.to_string()))?;
+        replay::check_whole(&log).map_err(refused)?;
+        let failed = |e: String| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "log", e);
+        let id = GameId::random().map_err(failed)?;
+        let players = [0, 1].map(|seat| log.commands[seat].clone().unwrap_or_default());
+        let meta = GameMeta {
+            id: id.clone(),
+            opponent: String::new(),
+            spec: String::new(),
+            seat: 0,
+            seed: 0,
+            deal: String::new(),
+            started: now_seconds(),
+            imported: Some(Imported {
+                name: name.to_string(),
+                players,
+            }),
+        };
+        self.store.import(&meta, text).map_err(failed)?;
+        let game = Arc::new(Game::imported(meta, self.store.clone()));
         let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
         games.insert(id, Arc::clone(&game));
         Ok(game)
@@ -196,13 +251,21 @@ impl Server {
                 "log": format!("/games/{}/log", game.meta.id),
             })
         });
+        let imported = game.meta.imported.as_ref();
+        let name = match (imported, opponent) {
+            (Some(_), _) => "SECOND",
+            (None, Some(o)) => o.name.as_str(),
+            (None, None) => game.meta.opponent.as_str(),
+        };
         json!({
             "id": game.meta.id.as_str(),
             "opponent": {
                 "key": game.meta.opponent,
-                "name": opponent.map_or(game.meta.opponent.as_str(), |o| o.name.as_str()),
+                "name": name,
                 "elo": opponent.and_then(|o| o.elo),
             },
+            // A log opened on the page: never played, FIRST's side shown.
+            "imported": imported,
             "seat": if game.meta.seat == 0 { "first" } else { "second" },
             "turn": table.turn,
             "owed": table.owed.map(|o| match o {
@@ -229,6 +292,12 @@ fn dice_list(counts: &[u8; 6]) -> Vec<u8> {
         .collect()
 }
 
+fn now_seconds() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
 fn random_u64() -> Result<u64, String> {
     let mut bytes = [0u8; 8];
     getrandom::fill(&mut bytes).map_err(|e| e.to_string())?;
@@ -241,9 +310,14 @@ pub fn router(server: Arc<Server>, allowed: AllowedHosts) -> Router {
     Router::new()
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
+        .route("/review.js", get(page::review_script))
         .route("/style.css", get(page::style))
         .route("/api/opponents", get(opponents))
         .route("/api/games", post(create_game))
+        .route(
+            "/api/logs",
+            post(import_log).layer(DefaultBodyLimit::max(LOG_BODY_LIMIT_BYTES)),
+        )
         .route("/api/games/{id}", get(game_state))
         .route("/api/games/{id}/bid", post(bid))
         .route("/api/games/{id}/put", post(put))
@@ -300,6 +374,60 @@ async fn create_game(
     let game = tokio::task::spawn_blocking(move || server2.create(&opponent, seat))
         .await
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "game", e.to_string()))??;
+    Ok(Json(server.state(&game)))
+}
+
+/// Opens an official log a person chose, `{"name": FILE NAME, "log": TEXT}`: checked as
+/// the replay reads logs, kept in the games folder as an imported game, answered with its
+/// state (reviewed on the page's first request, as a finished game is). A log over
+/// [`LOG_LIMIT_BYTES`] is 413, one that is not a whole game's 422, with what is wrong.
+async fn import_log(
+    State(server): State<Arc<Server>>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let too_large = || {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "log",
+            format!(
+                "This file is larger than {} KiB: a game's log is a few KB.",
+                LOG_LIMIT_BYTES / 1024
+            ),
+        )
+    };
+    let body = object(body).map_err(|e| {
+        if e.status == StatusCode::PAYLOAD_TOO_LARGE {
+            too_large()
+        } else {
+            e
+        }
+    })?;
+    let text = body
+        .get("log")
+        .and_then(Value::as_str)
+        .ok_or_else(|| ApiError::bad("log", "log: the text of an official game log"))?
+        .to_string();
+    if text.len() > LOG_LIMIT_BYTES {
+        return Err(too_large());
+    }
+    let name: String = body
+        .get("name")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(LOG_NAME_CHARS)
+        .collect();
+    let name = if name.trim().is_empty() {
+        "a log".to_string()
+    } else {
+        name.trim().to_string()
+    };
+    let server2 = Arc::clone(&server);
+    // Parsing and replaying a log takes a moment: off the request threads.
+    let game = tokio::task::spawn_blocking(move || server2.import(&name, &text))
+        .await
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "log", e.to_string()))??;
     Ok(Json(server.state(&game)))
 }
 
@@ -473,8 +601,9 @@ async fn hint_for(State(server): State<Arc<Server>>, Path(id): Path<String>) -> 
 }
 
 /// The finished game's review, computed on the first request: `{"pending": true, "done":
-/// N, "total": 48}` while it is, then `{"pending": false, "seat": 0|1, "review": …}` (the
-/// person's seat and `harness::review::GameReview`); 409 before the game is over.
+/// N, "total": 48}` while it is, then `{"pending": false, "seat": 0|1, "imported": bool,
+/// "review": …}` (the person's seat, 0 for an imported log, and
+/// `harness::review::GameReview`); 409 before the game is over.
 async fn review_of(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
     let game = match server.game(&id) {
         Ok(game) => game,
@@ -485,8 +614,13 @@ async fn review_of(State(server): State<Arc<Server>>, Path(id): Path<String>) ->
         Review::Ready => match server.store.read_review(&game.meta.id) {
             Some(text) => {
                 let review: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
-                Json(json!({"pending": false, "seat": game.meta.seat, "review": review}))
-                    .into_response()
+                Json(json!({
+                    "pending": false,
+                    "seat": game.meta.seat,
+                    "imported": game.meta.imported.is_some(),
+                    "review": review,
+                }))
+                .into_response()
             }
             None => ApiError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,

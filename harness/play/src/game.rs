@@ -9,7 +9,7 @@ use harness::referee::{play_game_live, GameRecord, GameResult, RefereeOptions};
 use harness::replay::{self, Side};
 use harness::review::decisions::REVIEW_ROLLOUTS;
 use harness::review::output::review_json;
-use harness::review::review_log;
+use harness::review::{results_of, review_log};
 use yacht::game::deal::mix;
 use yacht::protocol::Answer;
 
@@ -77,9 +77,39 @@ impl Game {
         store: Store,
     ) -> Game {
         let table: SharedTable = Arc::default();
-        let status: Arc<Mutex<Status>> = Arc::default();
         let (answers, inbox) = channel();
         let seat = HumanSeat::new(Arc::clone(&table), inbox, moves);
+        Game::run(meta, table, answers, store, move |meta, store| {
+            play(meta, seat, opponent, store)
+        })
+    }
+
+    /// An imported log (`meta.imported`): never played and never owed a move. Its table is
+    /// FIRST's side of the log; its thread writes the replay page, then says it is over.
+    pub fn imported(meta: GameMeta, store: Store) -> Game {
+        let table: SharedTable = Arc::default();
+        let (answers, _) = channel();
+        let shown = Arc::clone(&table);
+        Game::run(meta, table, answers, store, move |meta, store| {
+            let text = store
+                .read_log(&meta.id)
+                .ok_or_else(|| format!("the log of {} is gone", meta.id))?;
+            let (read, outcome) = read_imported(&text)?;
+            *lock(&shown) = read;
+            Ok((outcome, text))
+        })
+    }
+
+    /// The game's thread: `body` plays it (or reads it) to its end; then the replay page is
+    /// written, then the end is shown (it links to the replay).
+    fn run(
+        meta: GameMeta,
+        table: SharedTable,
+        answers: Sender<Answer>,
+        store: Store,
+        body: impl FnOnce(&GameMeta, &Store) -> Result<(Outcome, String), String> + Send + 'static,
+    ) -> Game {
+        let status: Arc<Mutex<Status>> = Arc::default();
         let thread_meta = meta.clone();
         let thread_status = Arc::clone(&status);
         let spawned = std::thread::Builder::new()
@@ -88,8 +118,7 @@ impl Game {
                 // The referee's work is light, the replay page at the end is not: below
                 // the requests.
                 crate::threaded::lower_priority();
-                let played = play(&thread_meta, seat, opponent, &store);
-                // The replay page before the end is shown: the end links to it.
+                let played = body(&thread_meta, &store);
                 if let Ok((_, log)) = &played {
                     write_replay_once(&thread_meta, log, &store);
                 }
@@ -252,6 +281,32 @@ fn finish(meta: &GameMeta, log: &str, store: &Store, status: &Arc<Mutex<Status>>
     }
 }
 
+/// An imported log as the page shows a game (FIRST's side) and how it ended, from
+/// FIRST's side.
+fn read_imported(text: &str) -> Result<(Table, Outcome), String> {
+    let log = replay::parse_log(text).map_err(|e| e.to_string())?;
+    let replayed = replay::reconstruct(&log).map_err(|e| e.to_string())?;
+    let totals = replay::final_totals(&log, &replayed).unwrap_or([0, 0]);
+    let verdict = match results_of(&log, Some(totals)) {
+        [a, b] if a > b => "win",
+        [a, b] if a < b => "loss",
+        _ => "draw",
+    };
+    let outcome = Outcome {
+        verdict,
+        totals,
+        abort: abort_line(text),
+    };
+    Ok((Table::from_log(&log), outcome))
+}
+
+/// The judge's abort line of a log, if the game was aborted.
+fn abort_line(log: &str) -> Option<String> {
+    log.lines()
+        .find(|l| l.starts_with("ABORT "))
+        .map(|l| l.trim().to_string())
+}
+
 fn outcome(seat: usize, record: &GameRecord, log: &str) -> Outcome {
     let verdict = match (record.result, seat) {
         (GameResult::Draw, _) => "draw",
@@ -261,10 +316,7 @@ fn outcome(seat: usize, record: &GameRecord, log: &str) -> Outcome {
     Outcome {
         verdict,
         totals: [record.total_points[seat], record.total_points[1 - seat]],
-        abort: log
-            .lines()
-            .find(|l| l.starts_with("ABORT "))
-            .map(str::to_string),
+        abort: abort_line(log),
     }
 }
 

@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use harness::player::{Deadline, Player, Received, Response};
+use harness::replay::{walk, Exchange, GameLog, LogWalker};
 use yacht::engine::model::features::RoundFeatures;
 use yacht::engine::model::opponent::OpponentModel;
 use yacht::engine::track::view::GameView;
@@ -141,6 +142,32 @@ impl Table {
                 self.finished = true;
             }
         }
+    }
+
+    /// FIRST's side of a logged game, as the page shows a game it played: every command
+    /// FIRST received, with FIRST's answers from the log (an imported game; never owed a
+    /// move).
+    pub fn from_log(log: &GameLog) -> Table {
+        struct First(Table);
+        impl LogWalker for First {
+            fn command(&mut self, seat: usize, exchange: &Exchange) {
+                if seat != 0 {
+                    return;
+                }
+                let table = &mut self.0;
+                table.receive(&exchange.command);
+                if let Some(answer) = exchange.logged
+                    && table.owed.is_some()
+                {
+                    let turn = table.turn;
+                    let _ = table.accept(turn, &answer);
+                }
+            }
+        }
+        let mut first = First(Table::default());
+        walk(log, &mut first);
+        first.0.owed = None;
+        first.0
     }
 
     fn ask(&mut self, owed: Owed) {

@@ -1,6 +1,7 @@
 //! The page: HTML, CSS and JavaScript embedded in the binary (no build step, nothing
 //! fetched from elsewhere: it works offline). It draws what the API says and sends the
-//! person's moves; the rules stay on the server.
+//! person's moves; the rules stay on the server. The review is drawn by the harness's
+//! script (`harness::review::page`), served here as `/review.js`.
 
 use axum::http::header;
 use axum::response::IntoResponse;
@@ -30,9 +31,23 @@ pub async fn script() -> impl IntoResponse {
     )
 }
 
-/// The page's style, with the dice the replay page draws the same way.
-static STYLE: std::sync::LazyLock<String> =
-    std::sync::LazyLock::new(|| format!("{STYLE_CSS}\n{}", harness::replay::DICE_CSS));
+/// The review's drawing, the same script as the page of `harness replay LOG --review
+/// --html` carries inline (`harness::review::page`).
+pub async fn review_script() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        harness::review::page::REVIEW_JS,
+    )
+}
+
+/// The page's style, with the dice the replay page draws the same way and the review's.
+static STYLE: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    format!(
+        "{STYLE_CSS}\n{}\n{}",
+        harness::replay::DICE_CSS,
+        harness::review::page::REVIEW_CSS
+    )
+});
 
 pub async fn style() -> impl IntoResponse {
     (

@@ -8,6 +8,10 @@
 //! `ID.html` (the replay page) and `ID.review.json` (the review of both sides' decisions
 //! and luck). The bot is a function of its seed and the commands it has
 //! seen, so the metadata and the moves are the whole game: a resumed game replays them.
+//!
+//! A log a person opened on the page is a game of its own, marked imported: `ID.log` is
+//! the file as it came (checked whole first), `ID.json` says so, and there are no moves;
+//! it is never played, only replayed and reviewed.
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -62,6 +66,18 @@ pub struct GameMeta {
     pub deal: String,
     /// Seconds since 1970 when it started.
     pub started: u64,
+    /// Set for a log opened on the page: not a game played here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imported: Option<Imported>,
+}
+
+/// Where an imported game came from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Imported {
+    /// The file's name, as the page gave it.
+    pub name: String,
+    /// The command lines the log names for FIRST and SECOND.
+    pub players: [String; 2],
 }
 
 impl GameMeta {
@@ -187,6 +203,13 @@ impl Store {
         self.path(id, "json").is_file()
     }
 
+    /// Keeps an imported game: its log, then its metadata (the folder knows the game once
+    /// both are written).
+    pub fn import(&self, meta: &GameMeta, log: &str) -> Result<(), String> {
+        self.write_whole(&meta.id, "log", log)?;
+        self.write_meta(meta)
+    }
+
     /// Creates the game's files anew (for a game that starts now).
     pub fn create(&self, meta: &GameMeta) -> Result<(), String> {
         self.write_meta(meta)?;
@@ -278,6 +301,7 @@ mod tests {
             seed: 7,
             deal: Deal::from_seed(1, 2).to_input_text(),
             started: 0,
+            imported: None,
         };
         store.create(&meta).unwrap();
         assert_eq!(store.read_meta(&meta.id).unwrap(), meta);

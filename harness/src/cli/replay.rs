@@ -1,5 +1,6 @@
 //! The `replay` command: reads an official log, reviews one side round by round, and
-//! optionally writes the HTML report and re-runs a program on that side's commands.
+//! optionally writes the HTML report and re-runs a program on that side's commands; with
+//! `--review`, both sides' decisions and luck as text, JSON and a self-contained page.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -15,7 +16,8 @@ pub struct ReplayArgs {
     /// Which side to review: first or second.
     #[arg(long, default_value = "first")]
     side: String,
-    /// Also write an HTML report here.
+    /// Also write an HTML report here (with --review: the review, as one self-contained
+    /// page drawn as the play page draws it).
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
     /// Feed that side's commands to this program and compare its answers.
@@ -55,6 +57,14 @@ impl ReplayArgs {
             print!("{}", crate::review::output::review_text(&review));
             if let Some(path) = &self.json {
                 std::fs::write(path, crate::review::output::review_json(&review))
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+            if let Some(path) = &self.html {
+                let name = log.file_name().map_or_else(
+                    || log.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                );
+                std::fs::write(path, crate::review::page::review_page(&review, &name))
                     .map_err(|e| format!("{}: {e}", path.display()))?;
             }
             return Ok(());

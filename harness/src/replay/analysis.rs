@@ -21,7 +21,7 @@ use yacht::rules::category::{bonus_gain_k, Category};
 use yacht::rules::dice::{sub, total, Counts, HAND_DICE};
 use yacht::table::{self, TABLE_UNITS_PER_K};
 
-use super::{Bid, GameLog, Put, RoundLog, Side};
+use super::{Bid, GameLog, Put, RoundLog, Side, FIRST_SCORE_ROUND, LAST_BID_ROUND, ROUNDS};
 
 /// Both players' states through one round, indexed by [`Side::index`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,6 +136,65 @@ pub fn reconstruct(log: &GameLog) -> Result<Reconstruction, ReplayError> {
         }
     }
     Ok(out)
+}
+
+/// Each side's final total: the log's `SCOREFIRST` and `SCORESECOND`, or failing them the
+/// replayed totals where the log stops (`None` for a log without a round).
+pub fn final_totals(log: &GameLog, replayed: &Reconstruction) -> Option<[i64; 2]> {
+    match (log.final_scores, replayed.rounds.last()) {
+        ([Some(a), Some(b)], _) => Some([a, b]),
+        (_, Some(last)) => Some(last.end.map(|s| s.total_points())),
+        _ => None,
+    }
+}
+
+/// Whether a parsed log is a whole game, as the referee writes one: the rules replay it
+/// ([`reconstruct`]), and it either ends in an `ABORT` after its first round began, or has
+/// all 13 rounds, each with its roll, both bids, both GETs and both scorings, then
+/// `FINISH` and both final scores. Says the first thing missing, for a person: what a
+/// file cut short, or one that is not a game's log, lacks.
+pub fn check_whole(log: &GameLog) -> Result<(), String> {
+    if log.rounds.is_empty() {
+        return Err(match &log.abort {
+            Some(a) => format!(
+                "the game was aborted before its first round ({} {}): nothing was played",
+                a.side, a.reason
+            ),
+            None => "it has no ROUND line: not a game's log".to_string(),
+        });
+    }
+    reconstruct(log).map_err(|e| format!("its moves break the rules: {e}"))?;
+    if log.abort.is_some() {
+        return Ok(());
+    }
+    let last = log.rounds.last().map_or(0, |r| r.number);
+    if last < ROUNDS {
+        return Err(format!(
+            "it stops in round {last} of {ROUNDS}, with neither FINISH nor ABORT: the file is cut short"
+        ));
+    }
+    for round in &log.rounds {
+        let n = round.number;
+        let auction = n <= LAST_BID_ROUND;
+        let missing = if auction && round.roll.is_none() {
+            Some("ROLL")
+        } else if auction && round.bids.iter().any(Option::is_none) {
+            Some("a BID")
+        } else if auction && round.gets.iter().any(Option::is_none) {
+            Some("a GET")
+        } else if n >= FIRST_SCORE_ROUND && round.puts.iter().any(Option::is_none) {
+            Some("a PUT")
+        } else {
+            None
+        };
+        if let Some(what) = missing {
+            return Err(format!("round {n} lacks {what}"));
+        }
+    }
+    if !log.finished || log.final_scores.iter().any(Option::is_none) {
+        return Err("it has no FINISH and final scores: the file is cut short".to_string());
+    }
+    Ok(())
 }
 
 /// Table units of a kilo-point amount.

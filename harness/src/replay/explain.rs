@@ -12,6 +12,7 @@ use yacht::engine::{Bot, BotConfig};
 use yacht::protocol::{Answer, Command, Group};
 
 use super::{GameLog, Side};
+use crate::words::{fixed, signed};
 
 /// One auction as the re-run bot saw it.
 #[derive(Clone, Debug, PartialEq)]
@@ -140,7 +141,7 @@ fn habits_text(b: &ExplainedBid) -> String {
     let habits: Vec<String> = b
         .habits
         .iter()
-        .map(|(name, w)| format!("{name} {w:.2}"))
+        .map(|(name, w)| format!("{name} {}", fixed(*w, 2)))
         .collect();
     habits.join(", ")
 }
@@ -165,8 +166,15 @@ pub fn explain_text(bids: &[ExplainedBid]) -> String {
             let m = model_columns(e);
             let _ = write!(
                 out,
-                " {:<10} {:<11} {:<7} {:>+7.0}  {:>24.2}  {:>22}  {:>5.2}  {:>4.2}",
-                m.safe, m.model, m.priced, m.swing_points, m.p_group, m.amounts, m.hedge, m.read
+                " {:<10} {:<11} {:<7} {:>7}  {:>24}  {:>22}  {:>5}  {:>4}",
+                m.safe,
+                m.model,
+                m.priced,
+                signed(m.swing_points, 0),
+                fixed(m.p_group, 2),
+                m.amounts,
+                fixed(m.hedge, 2),
+                fixed(m.read, 2)
             );
         }
         out.push('\n');
@@ -208,8 +216,8 @@ pub fn explain_html(bids: &[ExplainedBid]) -> String {
                     m.safe,
                     m.model,
                     m.priced.to_string(),
-                    format!("{:+.0}", m.swing_points),
-                    format!("{:.2}", m.p_group),
+                    signed(m.swing_points, 0),
+                    fixed(m.p_group, 2),
                     m.amounts,
                 ]);
             }

@@ -23,8 +23,8 @@ pub mod report;
 mod tests;
 
 pub use analysis::{
-    reconstruct, review, run_side, Exchange, Reconstruction, ReplayError, RerunOutcome, RoundTrace,
-    SideReview,
+    check_whole, final_totals, reconstruct, review, run_side, Exchange, Reconstruction,
+    ReplayError, RerunOutcome, RoundTrace, SideReview,
 };
 pub use commands::{side_commands, walk, LogWalker};
 pub use explain::{explain_html, explain_side, explain_text, ExplainedBid};

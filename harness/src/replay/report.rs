@@ -11,10 +11,14 @@ use super::analysis::{BidReview, PutReview, RerunOutcome, SideReview, Verdict};
 use super::explain::{explain_html, ExplainedBid};
 use super::{Bid, GameLog, Side};
 use crate::html::escape_html;
+use crate::words::fixed;
 
 /// Table units as kilo-points with two decimals, e.g. `123.45k`.
 fn kilo(units: i32) -> String {
-    format!("{:.2}k", f64::from(units) / f64::from(TABLE_UNITS_PER_K))
+    format!(
+        "{}k",
+        fixed(f64::from(units) / f64::from(TABLE_UNITS_PER_K), 2)
+    )
 }
 
 fn bid_text(bid: Option<Bid>) -> String {
@@ -287,10 +291,10 @@ pub fn win_chart_svg(points: &[(u8, f64)], side: Side) -> String {
     for (r, p) in points {
         let _ = writeln!(
             svg,
-            "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"{colour}\"><title>round {r}: {:.3}</title></circle>",
+            "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"{colour}\"><title>round {r}: {}</title></circle>",
             x(*r),
             y(*p),
-            p
+            fixed(*p, 3)
         );
     }
     let _ = writeln!(
@@ -423,7 +427,7 @@ pub fn html_report_with(
                 .win_probability
                 .iter()
                 .find(|(r, _)| r == round)
-                .map_or(String::new(), |(_, p)| format!("{p:.3}")),
+                .map_or(String::new(), |(_, p)| fixed(*p, 3)),
         );
         let class = if off { " class=\"off\"" } else { "" };
         let _ = write!(out, "<tr{class}>");

@@ -395,3 +395,31 @@ fn rerun_of_the_real_bot_matches_its_own_log() {
         assert_eq!(outcome.mismatches().count(), 0, "{}", rerun_text(&outcome));
     }
 }
+
+#[test]
+fn a_whole_game_passes_and_a_cut_or_foreign_one_says_what_it_lacks() {
+    let text = play(3).log;
+    assert_eq!(check_whole(&parse_log(&text).unwrap()), Ok(()));
+    let lines: Vec<&str> = text.lines().collect();
+    let cut = |n: usize| parse_log(&lines[..n].join("\n")).unwrap();
+    // Cut in round 6, and cut just before FINISH.
+    let round6 = lines.iter().position(|l| l.starts_with("ROUND 6")).unwrap();
+    let e = check_whole(&cut(round6 + 3)).unwrap_err();
+    assert!(e.contains("stops in round 6"), "{e}");
+    let finish = lines.iter().position(|l| *l == "FINISH").unwrap();
+    let e = check_whole(&cut(finish)).unwrap_err();
+    assert!(e.contains("no FINISH"), "{e}");
+    // A round without its second bid.
+    let mut log = parse_log(&text).unwrap();
+    log.rounds[4].bids[1] = None;
+    let e = check_whole(&log).unwrap_err();
+    assert_eq!(e, "round 5 lacks a BID");
+    // Nothing of a game; an abort before the first round; an abort later is whole.
+    assert!(check_whole(&parse_log("").unwrap())
+        .unwrap_err()
+        .contains("no ROUND"));
+    let e = check_whole(&parse_log("ABORT FIRST INVALID READY MESSAGE\n").unwrap()).unwrap_err();
+    assert!(e.contains("before its first round"), "{e}");
+    let aborted = format!("{}\nABORT SECOND TLE\n", lines[..round6 + 3].join("\n"));
+    assert_eq!(check_whole(&parse_log(&aborted).unwrap()), Ok(()));
+}

@@ -37,6 +37,7 @@ use yacht::rules::dice::to_digits;
 
 use super::marks::{mark, Mark};
 use crate::replay::{Exchange, LogWalker};
+use crate::words::fixed;
 
 /// Rollouts per win curve of an auction, and futures per scoring's candidates: enough that
 /// the common futures tell candidates apart to a fraction of a percent, few enough that a
@@ -377,8 +378,8 @@ fn bid_why(
 ) -> String {
     let favoured = if swing_points > 0.0 { "A" } else { "B" };
     let mut why = format!(
-        "{favoured} was worth {:.0} points more to the bidder and its opponent together (the swing); the equilibrium bid is a quarter of it",
-        swing_points.abs()
+        "{favoured} was worth {} points more to the bidder and its opponent together (the swing); the equilibrium bid is a quarter of it",
+        fixed(swing_points.abs(), 0)
     );
     if predictive.observed >= MIN_OBSERVED_ROUNDS && !predictive.atoms.is_empty() {
         let norm: f64 = predictive.atoms.iter().map(|a| a.weight).sum();
@@ -396,19 +397,21 @@ fn bid_why(
             .sum::<f64>()
             / norm.max(1e-12);
         why += &format!(
-            "; the opponent was expected to ask A with probability {p_a:.2}, for about {mean:.0}"
+            "; the opponent was expected to ask A with probability {}, for about {}",
+            fixed(p_a, 2),
+            fixed(mean, 0)
         );
     } else {
         why += "; nothing was known of the opponent yet, so the best bid is the one no reply can exploit";
     }
     if lost > 0.0 {
         why += &format!(
-            "; {} {} instead of {} {} gave up {:.1}% of a win",
+            "; {} {} instead of {} {} gave up {}% of a win",
             played.0,
             played.1,
             best.0,
             best.1,
-            100.0 * lost
+            fixed(100.0 * lost, 1)
         );
     }
     why
@@ -417,16 +420,22 @@ fn bid_why(
 /// Why the best scoring is better, in numbers.
 fn put_why(best: &Choice, played: &Choice, best_win: f64, played_win: f64) -> String {
     if best == played {
-        return format!("the best scoring: {:.1}% to win after it", 100.0 * best_win);
+        return format!(
+            "the best scoring: {}% to win after it",
+            fixed(100.0 * best_win, 1)
+        );
     }
     format!(
-        "{} scores {} now and leaves {:.1}% to win; {} scores {} now and leaves {:.1}% (the table values them {:.0} points apart)",
+        "{} scores {} now and leaves {}% to win; {} scores {} now and leaves {}% (the table values them {} points apart)",
         category_name(best.category),
         best.category.score_k(&best.dice) as i64 * 1000,
-        100.0 * best_win,
+        fixed(100.0 * best_win, 1),
         category_name(played.category),
         played.category.score_k(&played.dice) as i64 * 1000,
-        100.0 * played_win,
-        f64::from(best.value_units - played.value_units) * POINTS_PER_UNIT as f64
+        fixed(100.0 * played_win, 1),
+        fixed(
+            f64::from(best.value_units - played.value_units) * POINTS_PER_UNIT as f64,
+            0
+        )
     )
 }

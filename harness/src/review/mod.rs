@@ -7,6 +7,8 @@
 //!   with what could be known when it was made.
 //! - [`marks`]: what an error means to a person (a mark, an accuracy, a level).
 //! - [`output`]: the review as text and JSON.
+//! - [`page`]: the review drawn for a person: the script and style the play page serves,
+//!   and the self-contained page of `harness replay LOG --review --html`.
 //!
 //! [`review_log`] walks an official log (any game's: the play page's, a match's, two
 //! programs') through the game's one play loop and returns the review of both sides.
@@ -15,13 +17,16 @@ pub mod decisions;
 pub mod luck;
 pub mod marks;
 pub mod output;
+pub mod page;
 
 use decisions::{Judge, Judged, Kind};
 use luck::{position_win, LuckEvent, LuckTracker};
 use marks::{decision_accuracy, played_like_level, Mark};
 use yacht::game::Event;
 
-use crate::replay::{reconstruct, walk, Exchange, GameLog, LogWalker, ReplayError, Side};
+use crate::replay::{
+    final_totals, reconstruct, walk, Exchange, GameLog, LogWalker, ReplayError, Side,
+};
 
 /// One side of a reviewed game.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -108,7 +113,7 @@ pub fn review_log(
         chart: Vec::new(),
     };
     walk(log, &mut reviewer);
-    let results = results_of(log, &replay.rounds.last().map(|r| r.end));
+    let results = results_of(log, final_totals(log, &replay));
     if let Some(&(round, _)) = reviewer.chart.last() {
         reviewer.chart.push((round + 1, results[0]));
     }
@@ -154,18 +159,16 @@ pub fn review_log(
     })
 }
 
-/// Each seat's result (1, ½, 0): an abort loses for its author; else the log's final
-/// scores (or, failing them, the replayed ones).
-fn results_of(log: &GameLog, end: &Option<[yacht::engine::PlayerState; 2]>) -> [f64; 2] {
+/// Each seat's result (1, ½, 0): an abort loses for its author; else by the final
+/// `totals` ([`crate::replay::final_totals`]; a draw without them).
+pub fn results_of(log: &GameLog, totals: Option<[i64; 2]>) -> [f64; 2] {
     if let Some(abort) = &log.abort {
         let mut r = [1.0; 2];
         r[abort.side.index()] = 0.0;
         return r;
     }
-    let totals = match (log.final_scores, end) {
-        ([Some(a), Some(b)], _) => [a, b],
-        (_, Some(states)) => states.map(|s| s.total_points()),
-        _ => return [0.5; 2],
+    let Some(totals) = totals else {
+        return [0.5; 2];
     };
     match totals[0].cmp(&totals[1]) {
         std::cmp::Ordering::Greater => [1.0, 0.0],

@@ -6,6 +6,7 @@ use super::decisions::Kind;
 use super::luck::ChanceKind;
 use super::marks::Mark;
 use super::GameReview;
+use crate::words::{fixed, result_verb, signed, worth};
 
 /// The review as text: per side its summary, then every decision that earned a mark, then
 /// the luck of each round.
@@ -14,15 +15,15 @@ pub fn review_text(review: &GameReview) -> String {
     for side in &review.sides {
         let _ = writeln!(
             out,
-            "{} ({}): result {}, luck {:+.3}, luck-adjusted {:.3}; decisions cost {:.3} of a win (error {:.4} a decision, accuracy {:.1}%{}); {} inaccuracies, {} mistakes, {} blunders",
+            "{} ({}): {}; luck {} of a win; luck-adjusted, worth {}; decisions cost {} of a win (error {} a decision, accuracy {}%{}); {} inaccuracies, {} mistakes, {} blunders",
             side.side,
             if side.player.is_empty() { "?" } else { &side.player },
-            side.result,
-            side.luck,
-            side.adjusted,
-            side.decisions_cost,
-            side.error_rate,
-            side.accuracy,
+            result_verb(side.result),
+            signed(side.luck, 3),
+            worth(side.adjusted),
+            fixed(side.decisions_cost, 3),
+            fixed(side.error_rate, 4),
+            fixed(side.accuracy, 1),
             side.played_like_level
                 .map_or(String::new(), |l| format!(": like level {l}")),
             side.inaccuracies,
@@ -39,7 +40,7 @@ pub fn review_text(review: &GameReview) -> String {
         for d in &side.decisions {
             let _ = writeln!(
                 out,
-                "{:<7} {:>5} {:<4} {:<26} {:<26} {:>8.4} {:>9.0} {:>9} {:<3}",
+                "{:<7} {:>5} {:<4} {:<26} {:<26} {:>8} {:>9} {:>9} {:<3}",
                 side.side,
                 d.round,
                 match d.kind {
@@ -48,10 +49,10 @@ pub fn review_text(review: &GameReview) -> String {
                 },
                 d.played,
                 d.best,
-                d.p_win_lost,
-                d.points_lost,
+                fixed(d.p_win_lost, 4),
+                fixed(d.points_lost, 0),
                 d.p_win_lost_hindsight
-                    .map_or("-".to_string(), |h| format!("{h:.4}")),
+                    .map_or("-".to_string(), |h| fixed(h, 4)),
                 d.mark.symbol()
             );
         }
@@ -80,14 +81,14 @@ pub fn review_text(review: &GameReview) -> String {
     for e in &review.luck {
         let _ = writeln!(
             out,
-            "  round {:>2} {:<4} {:+.4} (FIRST's P(win) after it {:.3})",
+            "  round {:>2} {:<4} {} (FIRST's P(win) after it {})",
             e.round,
             match e.kind {
                 ChanceKind::Roll => "roll",
                 ChanceKind::Coin => "coin",
             },
-            e.luck[0],
-            e.win_after
+            signed(e.luck[0], 4),
+            fixed(e.win_after, 3)
         );
     }
     for w in &review.warnings {

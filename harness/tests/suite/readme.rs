@@ -152,5 +152,8 @@ fn the_readme_commands_for_your_own_bot_run_as_written() {
     let page =
         std::fs::read_to_string(dir.join("game.html")).expect("replay --html wrote the page");
     assert!(page.contains("<table class=\"head\">"));
+    let review = std::fs::read_to_string(dir.join("game-review.html"))
+        .expect("replay --review --html wrote the review's page");
+    assert!(review.contains("id=\"review-data\"") && review.contains("const YachtReview"));
     std::fs::remove_dir_all(&dir).unwrap();
 }

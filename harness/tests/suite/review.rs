@@ -130,3 +130,67 @@ fn planted_blunders_are_found_and_only_they() {
     let adjusted = planted.sides[0].adjusted + planted.sides[1].adjusted;
     assert!((adjusted - 1.0).abs() < 1e-9, "{adjusted}");
 }
+
+/// `harness replay LOG --review --html FILE` writes one page that needs nothing else: the
+/// review's shared script and style inline, and the review itself as JSON the script
+/// draws, the same review as `--json` writes.
+#[test]
+fn the_review_page_carries_the_shared_script_and_the_review() {
+    let dir = std::env::temp_dir().join(format!("harness-review-page-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/golden-sample1-sample2.log"
+    );
+    let (page, json) = (dir.join("review.html"), dir.join("review.json"));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_harness"))
+        .args(["replay", log, "--review", "--rollouts", "60", "--html"])
+        .arg(&page)
+        .arg("--json")
+        .arg(&json)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let page = std::fs::read_to_string(&page).unwrap();
+    assert!(page.contains(harness::review::page::REVIEW_JS));
+    assert!(page.contains(harness::review::page::REVIEW_CSS));
+    assert!(page.contains(harness::replay::DICE_CSS));
+    // Nothing from elsewhere: no address (but the SVG namespace's name), no file beside it.
+    let named = page.replace("\"http://www.w3.org/2000/svg\"", "");
+    for fetched in ["src=", "href=", "http:", "https:", "@import", "url("] {
+        assert!(!named.contains(fetched), "{fetched}");
+    }
+    let start = "<script type=\"application/json\" id=\"review-data\">";
+    let data = &page[page.find(start).unwrap() + start.len()..];
+    let data: serde_json::Value = serde_json::from_str(&data[..data.find("</script>").unwrap()])
+        .expect("the embedded review is JSON");
+    assert_eq!(data["name"], "golden-sample1-sample2.log");
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(data["review"], written);
+    assert_eq!(data["review"]["sides"][1]["player"], "sample:2");
+    let decisions: usize = (0..2)
+        .map(|s| {
+            data["review"]["sides"][s]["decisions"]
+                .as_array()
+                .unwrap()
+                .len()
+        })
+        .sum();
+    assert_eq!(decisions, 48);
+    // The text says the result in words, never "-0.00".
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("luck-adjusted, worth "), "{text}");
+    for (i, _) in text.match_indices("-0.") {
+        let digits: String = text[i + 3..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        assert!(digits.contains(|c| c != '0'), "a negative zero: {text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -20,10 +20,24 @@ impl TestServer {
     }
 }
 
+/// A whole official log: the harness's golden game (sample AI 1 against sample AI 2,
+/// scores checked by hand).
+pub const GOLDEN_LOG: &str = include_str!("../../../tests/data/golden-sample1-sample2.log");
+
+/// Where [`GOLDEN_LOG`] is, to open it as a file.
+pub fn golden_log_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/golden-sample1-sample2.log")
+}
+
 /// Starts a server on the current tokio runtime, games in a fresh folder named `name`.
 pub async fn start(name: &str) -> TestServer {
     let games = std::env::temp_dir().join(format!("yacht-play-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&games);
+    start_in(games).await
+}
+
+/// Starts a server on the games folder `games` as it is (another server's, say).
+pub async fn start_in(games: PathBuf) -> TestServer {
     let store = Store::open(&games).unwrap();
     let listener = yacht_play::bind("127.0.0.1:0".parse().unwrap())
         .await

@@ -290,3 +290,181 @@ async fn only_the_servers_own_page_can_drive_it() {
     assert_eq!(games_on_disk(&server), before + 2);
     let _ = std::fs::remove_dir_all(&server.games);
 }
+
+/// Polls `url` until `done` says its answer is the awaited one.
+async fn until(http: &Client, url: String, done: impl Fn(&Value) -> bool) -> Value {
+    let started = Instant::now();
+    loop {
+        let (status, answer) = get(http, url.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        if done(&answer) {
+            return answer;
+        }
+        assert!(started.elapsed() < Duration::from_secs(60), "{answer}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The files the server keeps for its games, by name.
+fn files_on_disk(server: &common::TestServer) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(&server.games)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_opened_log_is_checked_kept_and_reviewed() {
+    let server = common::start("import").await;
+    let http = Client::new();
+    let logs = server.url("/api/logs");
+
+    // Refused, and nothing kept: damaged, foreign, not text, not a whole game, no log.
+    let lines: Vec<&str> = common::GOLDEN_LOG.lines().collect();
+    let cut = lines[..lines.len() / 2].join("\n");
+    let garbled = common::GOLDEN_LOG.replacen("ROLL 12345 66123", "ROLL 12345 6612", 1);
+    for (log, says) in [
+        (cut.as_str(), "stops in round"),
+        (garbled.as_str(), "line 5: bad dice"),
+        (
+            "Dear diary, today I rolled a yacht.\n",
+            "line 1: not a log line",
+        ),
+        ("\u{fffd}PNG\r\n\u{1a}\n\u{fffd}\u{fffd}", "line 1"),
+        ("", "no ROUND line"),
+    ] {
+        let (status, refused) =
+            post(&http, logs.clone(), json!({"name": "x.log", "log": log})).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+        let message = refused["error"].as_str().unwrap();
+        assert!(
+            message.starts_with("This file is not a whole game's official log: ")
+                && message.contains(says),
+            "{message}"
+        );
+        assert_eq!(refused["field"], "log");
+    }
+    let (status, _) = post(&http, logs.clone(), json!({"name": "x.log"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    // Too large: past the log's bound, and past the request's.
+    for size in [300 * 1024, 2 * 1024 * 1024] {
+        let log = format!("{}#{}\n", common::GOLDEN_LOG, "x".repeat(size));
+        let (status, refused) =
+            post(&http, logs.clone(), json!({"name": "big.log", "log": log})).await;
+        assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{refused}");
+        assert!(
+            refused["error"]
+                .as_str()
+                .unwrap()
+                .contains("larger than 256 KiB"),
+            "{refused}"
+        );
+    }
+    // From another page, or not as JSON: refused by the guard.
+    let body = json!({"name": "x.log", "log": common::GOLDEN_LOG}).to_string();
+    for (origin, content_type, expected) in [
+        (
+            "http://evil.example",
+            "application/json",
+            StatusCode::FORBIDDEN,
+        ),
+        ("null", "application/json", StatusCode::FORBIDDEN),
+        ("http://evil.example", "text/plain", StatusCode::FORBIDDEN),
+    ] {
+        let response = http
+            .post(logs.clone())
+            .header("origin", origin)
+            .header("content-type", content_type)
+            .body(body.clone())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), expected, "{origin} {content_type}");
+    }
+    let response = http
+        .post(logs.clone())
+        .header("content-type", "multipart/form-data; boundary=x")
+        .body(body.clone())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert_eq!(
+        files_on_disk(&server),
+        Vec::<String>::new(),
+        "a refused log kept something"
+    );
+
+    // A whole log: kept as it came, shown from FIRST's side, never playable.
+    let (status, state) = post(
+        &http,
+        logs.clone(),
+        json!({"name": "golden\u{7}.log", "log": common::GOLDEN_LOG}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    let id = state["id"].as_str().unwrap().to_string();
+    assert_eq!(state["imported"]["name"], "golden.log");
+    assert_eq!(
+        state["imported"]["players"],
+        json!(["sample:1", "sample:2"])
+    );
+    assert!(state["owed"].is_null());
+    let kept = std::fs::read_to_string(server.games.join(format!("{id}.log"))).unwrap();
+    assert_eq!(kept, common::GOLDEN_LOG);
+    let game = |path: &str| server.url(&format!("/api/games/{id}{path}"));
+    let state = until(&http, game(""), |s| !s["finished"].is_null()).await;
+    assert_eq!(state["finished"]["totals"], json!([29300, 198000]));
+    assert_eq!(state["finished"]["verdict"], "loss");
+    assert_eq!(state["rounds"].as_array().unwrap().len(), 13);
+    assert!(state["players"][1]["total"] == 198000, "{state}");
+    let (status, refused) = post(
+        &http,
+        game("/bid"),
+        json!({"turn": state["turn"], "group": "A", "amount": 0}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
+    let (_, hint) = get(&http, game("/hint")).await;
+    assert!(hint["hint"].is_null(), "{hint}");
+    let replay = http
+        .get(server.url(&format!("/games/{id}/replay")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(replay.status(), StatusCode::OK);
+    assert!(replay
+        .text()
+        .await
+        .unwrap()
+        .contains("Yacht Auction replay"));
+
+    // Reviewed as a finished game is: with progress, both sides, from FIRST's seat.
+    let review = until(&http, game("/review"), |r| r["pending"] == false).await;
+    assert_eq!(review["seat"], 0);
+    assert_eq!(review["imported"], true);
+    for side in 0..2 {
+        assert_eq!(
+            review["review"]["sides"][side]["decisions"]
+                .as_array()
+                .unwrap()
+                .len(),
+            24
+        );
+    }
+    // The menu is as it was.
+    let (status, menu) = get(&http, server.url("/api/opponents")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(menu["opponents"].as_array().unwrap().len(), 15);
+
+    // A link reopens it, from the games folder, in a server started afresh on it.
+    let again = common::start_in(server.games.clone()).await;
+    let url = |path: &str| again.url(&format!("/api/games/{id}{path}"));
+    let state = until(&http, url(""), |s| !s["finished"].is_null()).await;
+    assert_eq!(state["imported"]["name"], "golden.log");
+    let reopened = until(&http, url("/review"), |r| r["pending"] == false).await;
+    assert_eq!(reopened["review"], review["review"]);
+    let _ = std::fs::remove_dir_all(&server.games);
+}
