@@ -156,6 +156,18 @@ fn print_effects(args: &TuneArgs) -> Result<(), String> {
             None => format!("against {}", setup.opponents.join(", ")),
         }
     );
+    if let Some(last) = iterations.last() {
+        let parameters: Vec<Parameter> = setup
+            .parameters
+            .iter()
+            .map(|p| p.parse())
+            .collect::<Result<_, _>>()?;
+        println!(
+            "theta after iteration {}: {}",
+            last.iteration,
+            spec_with(&setup.base, &parameters, &last.theta_after)
+        );
+    }
     match effects(&setup, &iterations, args.against.as_deref())? {
         Some(e) => {
             print!("{}", effects_table(&e, args.flat_points));
