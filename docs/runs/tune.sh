@@ -11,15 +11,17 @@
 #  - the clock off (fixed rollout counts: the same games on any machine), luck-adjusted.
 # Then each parameter's effect over its range, overall and against the two equilibrium
 # designs alone (`harness tune --effects`).
-# Usage: docs/runs/tune.sh BOTS_DIR [ITERATIONS [PAIRS [SEED]]]   (default 240, 8, 91)
-# Resumable: run it again and the tune goes on from its log (target/runs/tune/tune-SEED.jsonl).
-# Takes about 70 minutes of 2 cores at the defaults.
+# Usage: docs/runs/tune.sh BOTS_DIR [ITERATIONS [PAIRS [SEED [UNTIL]]]]   (default 240, 8, 91, all)
+#   UNTIL: stop after that many iterations (the schedule stays ITERATIONS'); run again with a
+#   larger UNTIL, or none, and the tune goes on from its log (target/runs/tune/tune-SEED.jsonl).
+# Takes about 70 minutes of 2 cores at the defaults (docs/results.md#tune's figures: UNTIL 120).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bots=$(cd "$1" && pwd)
 iterations=${2:-240}
 pairs=${3:-8}
 seed=${4:-91}
+until=${5:+--until $5}
 cargo build --release -q -p harness
 h=target/release/harness
 out=target/runs/tune
@@ -37,8 +39,5 @@ done
 log=$out/tune-$seed.jsonl
 "$h" tune --tunables --param eqprior=30:0:80:20 --param draw=10:0:40:10 \
   --base bot:clock=0 "${args[@]}" --iterations "$iterations" --pairs "$pairs" --seed "$seed" \
-  --r-end 0.05 --log "$log" --no-progress 2> "$out/tune-$seed.progress" | tee "$out/tune-$seed.txt"
-for against in "$eq" "$other"; do
-  echo "== against $against"
-  "$h" tune --effects --log "$log" --against "$against"
-done | tee "$out/effects-$seed.txt"
+  --r-end 0.05 --log "$log" $until --no-progress 2> "$out/tune-$seed.progress" | tee "$out/tune-$seed.txt"
+"$h" tune --effects --log "$log" | tee "$out/effects-$seed.txt"

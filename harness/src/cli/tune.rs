@@ -47,6 +47,10 @@ pub struct TuneArgs {
     /// Deal pairs each point plays per iteration.
     #[arg(long, default_value_t = 8)]
     pairs: usize,
+    /// Stop after this many iterations in all (the schedule is still --iterations'; the
+    /// tune resumes from its log later).
+    #[arg(long, value_name = "K")]
+    until: Option<usize>,
     /// Seed of the signs and of every iteration's deals.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -122,6 +126,7 @@ impl TuneArgs {
             parameters,
             opponents,
             log: self.log.clone(),
+            until: self.until,
             threads: self.threads,
             referee: self.deadlines.referee(),
             progress: !self.no_progress,

@@ -69,6 +69,8 @@ pub struct Tune {
     pub parameters: Vec<Parameter>,
     pub opponents: Vec<PlayerSpec>,
     pub log: PathBuf,
+    /// Stop after this many iterations in all (`None`: the schedule's).
+    pub until: Option<usize>,
     pub threads: usize,
     pub referee: RefereeOptions,
     pub progress: bool,
@@ -225,7 +227,10 @@ pub fn run_tune(tune: &Tune, mut on_line: impl FnMut(&IterationLine)) -> Result<
         "iterations",
     );
     bar.set_position(spsa.iteration as u64);
-    while !spsa.finished() {
+    let last = tune
+        .until
+        .map_or(schedule.iterations, |u| u.min(schedule.iterations));
+    while spsa.iteration < last {
         let k = spsa.iteration;
         let points = spsa.points();
         let opponent = &tune.opponents[k % tune.opponents.len()];

@@ -24,6 +24,7 @@ fn level_tune(log: &std::path::Path, iterations: usize) -> Tune {
         parameters: vec![parameter],
         opponents,
         log: log.to_path_buf(),
+        until: None,
         threads: 0,
         referee: RefereeOptions {
             time_scale: 20.0,
@@ -64,6 +65,22 @@ fn a_planted_level_climbs_to_the_top_and_a_cut_tune_resumes() {
     assert_eq!(resumed, 6);
     assert_eq!(again.theta, spsa.theta);
     assert_eq!(std::fs::read_to_string(&cut).unwrap(), text);
+
+    // A tune stopped early (--until) stops there and resumes to the same end.
+    let early = dir.join("early.jsonl");
+    let stopped = run_tune(
+        &Tune {
+            until: Some(7),
+            ..level_tune(&early, 16)
+        },
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!(stopped.iteration, 7);
+    assert_eq!(
+        run_tune(&level_tune(&early, 16), |_| {}).unwrap().theta,
+        spsa.theta
+    );
 
     // Another tune's log is refused, not overwritten.
     let other = level_tune(&cut, 20);
