@@ -1,21 +1,19 @@
 #!/usr/bin/env bash
-# Reproduces docs/results.md#review (the levels): each skill level (1..5, clock off, as the
-# play page runs them) against sample AI 6 over DEALS deal pairs, every game logged and
-# reviewed (`harness measure reviews`): error per decision, accuracy, marks per game, luck,
-# and the losses' quantiles the marks' thresholds were set on. The error rates are
-# review::marks::LEVEL_ERROR_RATES.
-# Takes about 10 minutes on 2 cores with the default 50 pairs (100 games a level).
+# Reproduces docs/results.md#review (the levels, issue 57): each skill level (1..5, clock off,
+# as the play page runs them) against sample AIs 1, 3, 6 and 10 and against the bot, DEALS
+# deal pairs of seed 81 each (2 x DEALS games), every game logged and reviewed, and each
+# candidate measure of a side's errors fitted as a level estimate (`harness measure levels`):
+# by level and opponent the mean estimate, the share of games estimated within one level,
+# and the mean measure. The chosen measure's centres are review::marks::LEVEL_ERROR_RATES.
+# Kept logs (target/runs/levels/OPPONENT/levelL) are reviewed again, not replayed.
+# Takes about an hour of 2 cores with the default 25 pairs (50 games a cell, 1,250 games).
 # Usage: docs/runs/review-levels.sh [DEALS]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-deals=${1:-50}
+deals=${1:-25}
 cargo build --release -q -p harness
 h=target/release/harness
-out=target/runs/review-levels
-rm -rf "$out" && mkdir -p "$out"
-for level in 1 2 3 4 5; do
-  "$h" match "bot:level=$level,clock=0" sample:6 --deals "$deals" --seed 48 --no-progress \
-    --logs "$out/level$level" > "$out/match-level$level.txt"
-done
-"$h" measure reviews "$out"/level1 "$out"/level2 "$out"/level3 "$out"/level4 "$out"/level5 \
-  --json "$out/reviews.json" | tee "$out/reviews.txt"
+out=target/runs/levels
+mkdir -p "$out"
+"$h" measure levels --deals "$deals" --seed 81 --out "$out" --json "$out/games.json" \
+  | tee "$out/report.txt"

@@ -20,7 +20,7 @@ use crate::measure::reviews::logs_in;
 use crate::referee::RefereeOptions;
 use crate::replay::parse_log;
 use crate::review::decisions::Judged;
-use crate::review::marks::{error_rate_open, openness, weighted_error};
+use crate::review::marks::{error_rate_open, nearest_level, openness, weighted_error, ERROR_FLOOR};
 use crate::review::review_log;
 use yacht::engine::config::LEVEL_MAX;
 
@@ -32,9 +32,6 @@ pub const MEASURES: [&str; 5] = [
     "open sqrt",
     "points",
 ];
-
-/// The least value a measure is read at on the log scale (a game without error).
-const FLOOR: f64 = 1e-5;
 
 /// Each candidate measure of one side's decisions, in the order of [`MEASURES`].
 pub fn measures(decisions: &[Judged]) -> [f64; 5] {
@@ -175,7 +172,7 @@ impl Fit {
                         let of: Vec<f64> = games
                             .iter()
                             .filter(|g| g.level == level && &g.opponent == o)
-                            .map(|g| g.measures[measure].max(FLOOR).ln())
+                            .map(|g| g.measures[measure].max(ERROR_FLOOR).ln())
                             .collect();
                         (!of.is_empty()).then(|| of.iter().sum::<f64>() / of.len() as f64)
                     })
@@ -190,19 +187,6 @@ impl Fit {
     pub fn estimate(&self, value: f64) -> u8 {
         nearest_level(&self.centres, value)
     }
-}
-
-/// The level (1..) whose centre is nearest `value` on a log scale.
-pub fn nearest_level(centres: &[f64], value: f64) -> u8 {
-    let v = value.max(FLOOR).ln();
-    let mut best = (f64::INFINITY, centres.len() as u8);
-    for (i, &c) in centres.iter().enumerate() {
-        let d = (c.max(FLOOR).ln() - v).abs();
-        if d < best.0 {
-            best = (d, i as u8 + 1);
-        }
-    }
-    best.1
 }
 
 /// One measure's verdict: by level and opponent, the mean estimate, the share of games

@@ -2,11 +2,11 @@
 //! accuracy in percent, and the skill level whose play it resembles.
 //!
 //! The marks follow GNU Backgammon's and lichess's: `?!` (an inaccuracy), `?` (a mistake),
-//! `??` (a blunder), by win probability lost. Their thresholds were set on the five levels'
-//! own decisions (docs/results.md#review, `docs/runs/review-levels.sh`): per game against
-//! sample AI 6, the bot at full strength makes 0.9 inaccuracies, 0.2 mistakes and 0.04
-//! blunders, the table and equilibrium bid (level 4) 1.6, 0.5 and 0.02, a beginner's
-//! opponent (level 1) 3.6, 3.7 and 6.0.
+//! `??` (a blunder), by win probability lost. Their thresholds were set on the five
+//! levels' own decisions (docs/results.md#review; 8720dd7's `docs/runs/review-levels.sh`):
+//! per game against sample AI 6, the bot at full strength makes 0.9 inaccuracies, 0.2
+//! mistakes and 0.04 blunders, the table and equilibrium bid (level 4) 1.6, 0.5 and 0.02, a
+//! beginner's opponent (level 1) 3.6, 3.7 and 6.0.
 //!
 //! Accuracy is lichess's: a decision that loses `L` percentage points of win probability
 //! scores `103.1668 · e^(−0.04354 · L) − 3.1669` (100 for none, about 65 for 10 points),
@@ -99,28 +99,34 @@ pub fn weighted_error(decisions: &[super::decisions::Judged], weight: impl Fn(f6
     }
 }
 
-/// The five levels' mean win probability lost per decision, level 1 first, each over
-/// 100 games against the same opponent (sample AI 6), reviewed with this module at
-/// [`super::decisions::REVIEW_ROLLOUTS`]: `docs/runs/review-levels.sh`
-/// (docs/results.md#review).
-pub const LEVEL_ERROR_RATES: [f64; 5] = [0.08356, 0.04462, 0.00732, 0.00367, 0.00212];
+/// The five levels' error rates ([`error_rate_open`]), level 1 first: each level's centre,
+/// the geometric mean over five opponents (sample AIs 1, 3, 6 and 10 and the bot) of the
+/// geometric mean of its 50 games' rates, reviewed with this module at
+/// [`super::decisions::REVIEW_ROLLOUTS`]: `docs/runs/review-levels.sh` (`harness measure
+/// levels`, docs/results.md#review).
+pub const LEVEL_ERROR_RATES: [f64; 5] = [0.12546, 0.06557, 0.02136, 0.006475, 0.003363];
 
-/// The level (1..=5) whose mean error per decision is nearest `error_rate` (on a log
-/// scale: a level is a factor apart from the next, not a difference); `None` until the
-/// levels' rates are measured.
-pub fn played_like_level(error_rate: f64) -> Option<u8> {
-    if LEVEL_ERROR_RATES.iter().any(|&r| r <= 0.0) {
-        return None;
-    }
-    let e = error_rate.max(1e-6).ln();
-    let mut best = (f64::INFINITY, 5u8);
-    for (i, &rate) in LEVEL_ERROR_RATES.iter().enumerate() {
-        let d = (rate.max(1e-6).ln() - e).abs();
+/// The least error rate read on the log scale: a game without error reads as this.
+pub const ERROR_FLOOR: f64 = 1e-5;
+
+/// The level (1..=5) whose error rate is nearest `error_rate` (on a log scale: a level is
+/// a factor apart from the next, not a difference).
+pub fn played_like_level(error_rate: f64) -> u8 {
+    nearest_level(&LEVEL_ERROR_RATES, error_rate)
+}
+
+/// The level (1..) whose centre is nearest `value` on a log scale, both floored at
+/// [`ERROR_FLOOR`].
+pub fn nearest_level(centres: &[f64], value: f64) -> u8 {
+    let v = value.max(ERROR_FLOOR).ln();
+    let mut best = (f64::INFINITY, centres.len() as u8);
+    for (i, &c) in centres.iter().enumerate() {
+        let d = (c.max(ERROR_FLOOR).ln() - v).abs();
         if d < best.0 {
             best = (d, i as u8 + 1);
         }
     }
-    Some(best.1)
+    best.1
 }
 
 #[cfg(test)]
@@ -145,14 +151,47 @@ mod tests {
         assert_eq!(decision_accuracy(1.0), 0.0);
     }
 
+    fn judged(p_win_best: f64, p_win_lost: f64) -> crate::review::decisions::Judged {
+        crate::review::decisions::Judged {
+            seat: 0,
+            round: 1,
+            kind: crate::review::decisions::Kind::Bid,
+            played: String::new(),
+            best: String::new(),
+            p_win_lost,
+            points_lost: 0.0,
+            p_win_lost_hindsight: None,
+            mark: mark(p_win_lost),
+            p_win_best,
+            dice: Vec::new(),
+            why: String::new(),
+        }
+    }
+
+    /// The saturation the open weighting removes: a side that blundered while the game was
+    /// even and then made twenty errorless decisions in a lost game errs as much as one
+    /// that made the same blunders and lost nothing more, not a fifth as much.
+    #[test]
+    fn decisions_in_a_decided_game_do_not_dilute_the_error() {
+        let mut crushed = vec![judged(0.5, 0.2), judged(0.4, 0.2)];
+        let early = error_rate_open(&crushed);
+        crushed.extend((0..20).map(|_| judged(0.0, 0.0)));
+        assert!((error_rate_open(&crushed) - early).abs() < 1e-12);
+        assert!((early - 0.2).abs() < 1e-12, "{early}");
+        let plain = weighted_error(&crushed, |_| 1.0);
+        assert!(plain < early / 5.0, "{plain}");
+        // A game decided throughout weighs nothing: its error is 0, not undefined.
+        assert_eq!(error_rate_open(&[judged(1.0, 0.0)]), 0.0);
+    }
+
     #[test]
     fn the_nearest_level_on_a_log_scale() {
         for (i, &r) in LEVEL_ERROR_RATES.iter().enumerate() {
-            assert_eq!(played_like_level(r), Some(i as u8 + 1));
+            assert_eq!(played_like_level(r), i as u8 + 1);
         }
         // The levels are measured in order: each errs more than the one above it.
         assert!(LEVEL_ERROR_RATES.windows(2).all(|w| w[0] > w[1]));
-        assert_eq!(played_like_level(0.0), Some(5));
-        assert_eq!(played_like_level(1.0), Some(1));
+        assert_eq!(played_like_level(0.0), 5);
+        assert_eq!(played_like_level(1.0), 1);
     }
 }

@@ -21,7 +21,7 @@ pub mod page;
 
 use decisions::{Judge, Judged, Kind};
 use luck::{position_win, LuckEvent, LuckTracker};
-use marks::{decision_accuracy, played_like_level, Mark};
+use marks::{decision_accuracy, error_rate_open, played_like_level, Mark};
 use yacht::game::Event;
 
 use crate::replay::{
@@ -37,7 +37,9 @@ pub struct SideReview {
     pub player: String,
     /// The game's result for this side: 1, ½ or 0.
     pub result: f64,
-    /// Mean win probability given up per decision.
+    /// Win probability given up per decision, each weighted by how open the game was when
+    /// it was made ([`marks::error_rate_open`]): a decision in a decided game can lose
+    /// nothing, so a game lost early does not read as well played.
     pub error_rate: f64,
     /// Mean decision accuracy, percent ([`marks::decision_accuracy`]).
     pub accuracy: f64,
@@ -50,7 +52,8 @@ pub struct SideReview {
     pub inaccuracies: usize,
     pub mistakes: usize,
     pub blunders: usize,
-    /// The skill level whose error rate is nearest (`None` until the levels' are measured).
+    /// The skill level whose error rate is nearest ([`marks::LEVEL_ERROR_RATES`]); `None`
+    /// for a side without a decision.
     pub played_like_level: Option<u8>,
     pub decisions: Vec<Judged>,
 }
@@ -130,7 +133,7 @@ pub fn review_log(
         let n = decisions.len().max(1) as f64;
         let cost: f64 = decisions.iter().map(|d| d.p_win_lost).sum();
         let count = |m: Mark| decisions.iter().filter(|d| d.mark == m).count();
-        let error_rate = cost / n;
+        let error_rate = error_rate_open(&decisions);
         SideReview {
             side: side.name().to_string(),
             player: log.commands[seat].clone().unwrap_or_default(),
@@ -147,7 +150,7 @@ pub fn review_log(
             inaccuracies: count(Mark::Inaccuracy),
             mistakes: count(Mark::Mistake),
             blunders: count(Mark::Blunder),
-            played_like_level: played_like_level(error_rate),
+            played_like_level: (!decisions.is_empty()).then(|| played_like_level(error_rate)),
             decisions,
         }
     });

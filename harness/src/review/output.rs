@@ -15,7 +15,7 @@ pub fn review_text(review: &GameReview) -> String {
     for side in &review.sides {
         let _ = writeln!(
             out,
-            "{} ({}): {}; luck {} of a win; luck-adjusted, worth {}; decisions cost {} of a win (error {} a decision, accuracy {}%{}); {} inaccuracies, {} mistakes, {} blunders",
+            "{} ({}): {}; luck {} of a win; luck-adjusted, worth {}; decisions cost {} of a win (error {} a decision, open games weighing most; accuracy {}%{}); {} inaccuracies, {} mistakes, {} blunders",
             side.side,
             if side.player.is_empty() { "?" } else { &side.player },
             result_verb(side.result),

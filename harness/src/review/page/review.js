@@ -100,8 +100,10 @@ const YachtReview = (() => {
   function sidesTable(r, view) {
     const table = el("table", { class: "review-sides", testid: "review-sides" });
     const head = el("tr");
+    const tips = { "error a decision": "win probability given up a decision, each weighted " +
+      "by how open the game was when it was made: a decided game's decisions count for little" };
     for (const t of ["", "accuracy", "error a decision", "?!", "?", "??", "luck", "result",
-      "luck taken out"]) head.appendChild(el("th", {}, t));
+      "luck taken out"]) head.appendChild(el("th", tips[t] ? { title: tips[t] } : {}, t));
     table.appendChild(head);
     for (const seat of [view.seat, 1 - view.seat]) {
       const side = r.sides[seat];
