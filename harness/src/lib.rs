@@ -8,6 +8,7 @@ pub mod cli;
 pub mod contest;
 pub mod export;
 pub mod html;
+pub mod learning;
 pub mod matchmaking;
 pub mod measure;
 pub mod player;

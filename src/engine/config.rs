@@ -80,6 +80,36 @@ impl Scoring {
     }
 }
 
+/// Where the win curves of rounds 2–10 come from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CurveSource {
+    /// Seeded rollouts of the rest of the game ([`crate::engine::search::rollout`]).
+    #[default]
+    Rollouts,
+    /// The value network ([`crate::engine::learned`]): the distribution of the rest of
+    /// the game's score difference, in microseconds.
+    Net,
+}
+
+impl CurveSource {
+    /// Parses `rollouts` or `net`.
+    pub fn parse(name: &str) -> Option<CurveSource> {
+        match name {
+            "rollouts" => Some(CurveSource::Rollouts),
+            "net" => Some(CurveSource::Net),
+            _ => None,
+        }
+    }
+
+    /// The name [`CurveSource::parse`] reads.
+    pub fn name(self) -> &'static str {
+        match self {
+            CurveSource::Rollouts => "rollouts",
+            CurveSource::Net => "net",
+        }
+    }
+}
+
 /// The strongest skill level: the bot itself.
 pub const LEVEL_MAX: u8 = 5;
 
@@ -156,6 +186,8 @@ pub struct BotConfig {
     /// the command was read (see [`WALL_BUDGET_MS_DEFAULT`]); 0: no wall budget, the CPU
     /// budget alone (reproducible rollouts under load).
     pub wall_budget_ms: u32,
+    /// Where the win curves of rounds 2–10 come from (see [`CurveSource`]).
+    pub curves: CurveSource,
     /// Whether rollout win curves are calibrated to the table's expected final difference
     /// (see [`crate::engine::search::control_variate`]); without, they are the empirical
     /// distribution.
@@ -202,6 +234,7 @@ impl BotConfig {
         rollouts: ROLLOUTS,
         budget_ms: BUDGET_MS_DEFAULT,
         wall_budget_ms: WALL_BUDGET_MS_DEFAULT,
+        curves: CurveSource::Rollouts,
         control_variate: CONTROL_VARIATE_DEFAULT,
         safety: true,
         regret_limit: true,
@@ -420,6 +453,16 @@ pub const SWITCHES: &[Switch] = &[
                 .is_some()
         },
         get: |c| c.wall_budget_ms.to_string(),
+    },
+    Switch {
+        key: "curves",
+        flag: "--curves",
+        values: "rollouts|net",
+        help: "where the win curves of rounds 2-10 come from: rollouts (the default) or \
+               net, the value network learned from self-play",
+        kind: SwitchKind::Experiment,
+        set: |c, v| CurveSource::parse(v).map(|s| c.curves = s).is_some(),
+        get: |c| c.curves.name().to_string(),
     },
     on_off!(
         "cv",

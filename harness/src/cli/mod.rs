@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 mod export;
 mod games;
+mod learning;
 mod matches;
 mod measure;
 mod replay;
@@ -17,6 +18,7 @@ mod tune;
 
 pub use export::ExportArgs;
 pub use games::{DealsArgs, PlayArgs, SampleAiArgs};
+pub use learning::PositionsArgs;
 pub use matches::{GauntletArgs, MatchArgs, SprtArgs, TournamentArgs};
 pub use measure::MeasureArgs;
 pub use replay::ReplayArgs;
@@ -73,6 +75,9 @@ pub enum Cmd {
     /// SPSA over named `bot:` keys against a pool of opponents on the same deal pairs,
     /// luck-adjusted; resumable from its log (`--effects LOG`: each parameter's effect).
     Tune(TuneArgs),
+    /// Every position a bid is made in, from seeded games between any two players, with
+    /// the result and the luck still to come: what the value network is trained on (CSV).
+    Positions(PositionsArgs),
     /// Research tools (table audit, calibration, regret, rollout variance, speed, ...):
     /// `harness measure --help` lists them.
     Measure(MeasureArgs),
@@ -98,6 +103,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Cmd::Deals(args) => args.run(),
         Cmd::Measure(args) => args.run(),
         Cmd::Tune(args) => args.run(),
+        Cmd::Positions(args) => args.run(),
     }
 }
 

@@ -5,10 +5,11 @@ use std::time::Duration;
 use super::anytime::{timed_curves, SearchStats, Starts};
 use super::rollout::{play_rollouts, play_rollouts_from, sample_futures, Futures};
 use super::wincurve::{
-    after_table_scoring, final_rest_points, pairs_curve, sure_win_probability, WinCurve,
+    after_table_scoring, final_rest_points, net_curve, pairs_curve, sure_win_probability, WinCurve,
 };
 use crate::clock::{AnswerStart, CpuInstant, Deadline, WallBudget};
-use crate::engine::config::BotConfig;
+use crate::engine::config::{BotConfig, CurveSource};
+use crate::engine::learned::net::Net;
 use crate::engine::track::view::GameView;
 use crate::engine::tunables::{
     DECIDED_SIGMAS, PROBE_ROLLOUTS, WIN_FLAT_EPSILON, WIN_SCORING_CANDIDATES,
@@ -211,6 +212,18 @@ pub fn win_search_timed(
             )
         };
         [curve(a, b), curve(b, a)]
+    } else if let Some(net) = net_of(config) {
+        // The value network in microseconds: no probe, no clock (the flatness test below
+        // still finds a decided game).
+        let curve = |mine: &Counts, theirs: &Counts| {
+            net_curve(
+                net,
+                &after_table_scoring(&view.me, mine),
+                &after_table_scoring(&view.opp, theirs),
+                view.round + 1,
+            )
+        };
+        [curve(a, b), curve(b, a)]
     } else {
         let mut futures = Futures::new(view.round, rollout_seed(view, a, b));
         // A cheap probe first: where a few dozen rollouts show the win probability cannot
@@ -268,6 +281,14 @@ pub fn win_search_timed(
         flat(v.swing_points() as f64)
     };
     (search, stats)
+}
+
+/// The value network, if `config` takes its curves from it and the embedded one reads.
+pub fn net_of(config: &BotConfig) -> Option<&'static Net> {
+    match config.curves {
+        CurveSource::Net => crate::engine::learned::net::embedded(),
+        CurveSource::Rollouts => None,
+    }
 }
 
 /// A game the rollouts found decided: the curves were flat over transfers up to the

@@ -8,8 +8,12 @@
 //!   bid: we do iff `D_A + D_B > 0` (`D_g`: the final difference if we get g and nobody
 //!   pays), i.e. iff `2·base + U(A) + U(B) > 0` with `U(X)` our final score with X minus
 //!   theirs with X. The curve is the weighted distribution of `U(A) + U(B)`.
-//! - Earlier: the empirical distribution of seeded rollouts ([`super::rollout`]).
+//! - Earlier: the empirical distribution of seeded rollouts ([`super::rollout`]), or the
+//!   value network's distribution of the rest of the game ([`crate::engine::learned`]):
+//!   a smooth curve, the same for the same position.
 
+use crate::engine::learned::features::{features_with_rests, rest_points};
+use crate::engine::learned::net::{Mixture, Net};
 use crate::engine::value::bidding::POINTS_PER_UNIT;
 use crate::engine::value::choice::{best_choice_for, position_value_units};
 use crate::engine::value::state::PlayerState;
@@ -26,6 +30,9 @@ pub enum WinCurve {
         sorted: Vec<(i64, f64)>,
         cumulative: Vec<f64>,
     },
+    /// The final difference is drawn from a mixture of logistic distributions (the value
+    /// network's).
+    Mixture(Mixture),
 }
 
 impl WinCurve {
@@ -68,6 +75,7 @@ impl WinCurve {
                     .collect(),
                 cumulative,
             },
+            WinCurve::Mixture(m) => WinCurve::Mixture(m.shifted(shift as f64)),
         }
     }
 
@@ -81,6 +89,7 @@ impl WinCurve {
             WinCurve::Pairs { sorted, .. } => WinCurve::from_weighted_doubled(
                 sorted.iter().rev().map(|&(v, w)| (-v, w)).collect(),
             ),
+            WinCurve::Mixture(m) => WinCurve::Mixture(m.negated()),
         }
     }
 
@@ -98,6 +107,7 @@ impl WinCurve {
                 let w_upto = cumulative[upto];
                 ((total - w_upto) + 0.5 * (w_upto - w_below)) / total
             }
+            WinCurve::Mixture(m) => m.above(delta_points),
         }
     }
 }
@@ -112,6 +122,19 @@ pub fn win_share(diff: f64) -> f64 {
     } else {
         0.5
     }
+}
+
+/// The value network's curve from the states after this round's scoring (`me0`, `opp0`),
+/// the position before round `next_round`'s roll: the final difference is the score
+/// difference now plus the network's distribution of the rest of the game.
+pub fn net_curve(net: &Net, me0: &PlayerState, opp0: &PlayerState, next_round: u8) -> WinCurve {
+    let rests = [rest_points(me0), rest_points(opp0)];
+    let x = features_with_rests(me0, opp0, rests, next_round);
+    let now = (me0.total_points() - opp0.total_points()) as f64;
+    WinCurve::Mixture(
+        net.rest_difference(&x, rests[0] - rests[1], next_round)
+            .shifted(now),
+    )
 }
 
 /// A player's state after receiving `bundle` and scoring by the table.

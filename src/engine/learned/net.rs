@@ -1,0 +1,370 @@
+//! The value network: its weights' format, the forward pass, and the distribution of the
+//! rest of the game's score difference it describes.
+//!
+//! A small multilayer perceptron (two hidden layers of ReLU units) maps a position's
+//! [`features`](super::features) to a mixture of `K` logistic distributions of the rest of
+//! the game's score difference (ours minus theirs, points, bids included): each component's
+//! weight (softmax), centre and scale, in units of [`scale_points`] around the table's
+//! expected difference. The network is evaluated from both sides and the two views
+//! averaged (the opponent's mixture negated), so the value of a position is exactly one
+//! minus its value to the opponent, and the win probability is monotone in the transfer:
+//! `P(win) = Σ w σ((d + c) / s)` for a score difference `d` now.
+//!
+//! The weights file (`data/value-net.bin`, written by `learn/train.py`): the magic
+//! `YVN1`, four little-endian `u32` (inputs, hidden units of each layer, components), then
+//! little-endian `f32`: `w1` (hidden1 × inputs, row major), `b1`, `w2` (hidden2 × hidden1),
+//! `b2`, `w3` (3K × hidden2: K weight logits, K centres, K log-scales), `b3`.
+
+use super::features::{mirrored, scale_points, FEATURES};
+
+/// The weights file's first bytes.
+pub const MAGIC: &[u8; 4] = b"YVN1";
+
+/// The log-scale of a component is kept within these bounds (units of [`scale_points`]):
+/// the trainer clamps them the same way, so a component can never be a step or a plateau.
+pub const LOG_SCALE_RANGE: (f32, f32) = (-4.0, 2.0);
+
+/// The weights the bot plays with, `data/value-net.bin` as `harness/learn/train.py` wrote
+/// it (its recipe: `data/value-net.json`). The contest export carries the same bytes in
+/// its source (`EXPORT_VALUE_NET`, written by `harness export`).
+#[cfg(not(yacht_export))]
+static NET_BYTES: &[u8] =
+    include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/value-net.bin"));
+#[cfg(yacht_export)]
+static NET_BYTES: &[u8] = crate::EXPORT_VALUE_NET;
+
+/// The embedded network's bytes (for the export, and checks).
+pub fn embedded_bytes() -> &'static [u8] {
+    NET_BYTES
+}
+
+/// The embedded network, read once; `None` if its bytes cannot be read (the win curves
+/// then come from rollouts).
+pub fn embedded() -> Option<&'static Net> {
+    static NET: std::sync::OnceLock<Option<Net>> = std::sync::OnceLock::new();
+    NET.get_or_init(|| Net::from_bytes(NET_BYTES).ok()).as_ref()
+}
+
+/// Why a weights file cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetError(pub String);
+
+impl std::fmt::Display for NetError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A fully connected layer: `out = w · in + b`, `w` row major (outputs × inputs).
+#[derive(Clone, Debug, PartialEq)]
+struct Layer {
+    inputs: usize,
+    w: Vec<f32>,
+    b: Vec<f32>,
+}
+
+impl Layer {
+    fn forward(&self, input: &[f32], out: &mut Vec<f32>, relu: bool) {
+        out.clear();
+        for (row, &bias) in self.w.chunks_exact(self.inputs).zip(&self.b) {
+            // Summed in input order: the trainer's reference values are compared with these
+            // to 1e-5, and a fixed order makes the bot's own results reproducible.
+            let mut sum = bias;
+            for (w, x) in row.iter().zip(input) {
+                sum += w * x;
+            }
+            out.push(if relu { sum.max(0.0) } else { sum });
+        }
+    }
+}
+
+/// The network.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Net {
+    layers: [Layer; 3],
+    components: usize,
+}
+
+/// One component of a mixture in the network's units: weight, centre and scale (units
+/// of [`scale_points`], the centre around the table's expected difference).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Component {
+    pub weight: f32,
+    pub centre: f32,
+    pub scale: f32,
+}
+
+/// A logistic component of a distribution of a score difference, points.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Logistic {
+    pub weight: f64,
+    pub centre_points: f64,
+    pub scale_points: f64,
+}
+
+/// A mixture of logistic distributions of a score difference (points): the final
+/// difference once a position's current difference is added.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mixture {
+    pub parts: Vec<Logistic>,
+}
+
+/// The logistic function, never NaN.
+fn sigmoid(x: f64) -> f64 {
+    if x >= 0.0 {
+        1.0 / (1.0 + (-x).exp())
+    } else {
+        let e = x.exp();
+        e / (1.0 + e)
+    }
+}
+
+impl Mixture {
+    /// P(difference + δ > 0): the win probability after a transfer of `delta_points` (a
+    /// draw has no mass in a continuous distribution).
+    pub fn above(&self, delta_points: f64) -> f64 {
+        let p: f64 = self
+            .parts
+            .iter()
+            .map(|c| c.weight * sigmoid((c.centre_points + delta_points) / c.scale_points))
+            .sum();
+        p.clamp(0.0, 1.0)
+    }
+
+    /// The distribution moved by `shift_points`.
+    pub fn shifted(mut self, shift_points: f64) -> Mixture {
+        for c in &mut self.parts {
+            c.centre_points += shift_points;
+        }
+        self
+    }
+
+    /// The distribution of the difference negated (the opponent's).
+    pub fn negated(&self) -> Mixture {
+        Mixture {
+            parts: self
+                .parts
+                .iter()
+                .map(|c| Logistic {
+                    centre_points: -c.centre_points,
+                    ..*c
+                })
+                .collect(),
+        }
+    }
+
+    /// The mean (points).
+    pub fn mean_points(&self) -> f64 {
+        self.parts.iter().map(|c| c.weight * c.centre_points).sum()
+    }
+}
+
+fn read_u32(bytes: &[u8], at: &mut usize) -> Result<usize, NetError> {
+    let b = bytes
+        .get(*at..*at + 4)
+        .ok_or_else(|| NetError("weights file cut short in its header".into()))?;
+    *at += 4;
+    Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+}
+
+fn read_f32s(bytes: &[u8], at: &mut usize, n: usize) -> Result<Vec<f32>, NetError> {
+    let end = *at + 4 * n;
+    let b = bytes
+        .get(*at..end)
+        .ok_or_else(|| NetError(format!("weights file cut short: {n} weights missing")))?;
+    *at = end;
+    let out: Vec<f32> = b
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    if out.iter().any(|w| !w.is_finite()) {
+        return Err(NetError(
+            "weights file holds a weight that is not finite".into(),
+        ));
+    }
+    Ok(out)
+}
+
+impl Net {
+    /// Reads a weights file (see the module's text); checks its shape against the
+    /// features this build computes.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
+        if bytes.get(..4) != Some(MAGIC.as_slice()) {
+            return Err(NetError("not a value network (no YVN1 magic)".into()));
+        }
+        let mut at = 4;
+        let inputs = read_u32(bytes, &mut at)?;
+        let hidden1 = read_u32(bytes, &mut at)?;
+        let hidden2 = read_u32(bytes, &mut at)?;
+        let components = read_u32(bytes, &mut at)?;
+        if inputs != FEATURES {
+            return Err(NetError(format!(
+                "the network takes {inputs} inputs, this build computes {FEATURES}"
+            )));
+        }
+        if hidden1 == 0 || hidden2 == 0 || components == 0 || hidden1.max(hidden2) > 4096 {
+            return Err(NetError(format!(
+                "implausible shape {hidden1} x {hidden2}, {components} components"
+            )));
+        }
+        let mut layer = |inputs: usize, outputs: usize| -> Result<Layer, NetError> {
+            Ok(Layer {
+                inputs,
+                w: read_f32s(bytes, &mut at, inputs * outputs)?,
+                b: read_f32s(bytes, &mut at, outputs)?,
+            })
+        };
+        let layers = [
+            layer(inputs, hidden1)?,
+            layer(hidden1, hidden2)?,
+            layer(hidden2, 3 * components)?,
+        ];
+        if at != bytes.len() {
+            return Err(NetError(format!(
+                "{} bytes after the weights",
+                bytes.len() - at
+            )));
+        }
+        Ok(Net { layers, components })
+    }
+
+    /// Components of the mixture one side's evaluation gives.
+    pub fn components(&self) -> usize {
+        self.components
+    }
+
+    /// Weights in all.
+    pub fn parameters(&self) -> usize {
+        self.layers.iter().map(|l| l.w.len() + l.b.len()).sum()
+    }
+
+    /// One side's mixture for inputs `x`, in the network's units.
+    pub fn forward(&self, x: &[f32; FEATURES]) -> Vec<Component> {
+        let (mut h1, mut h2, mut out) = (Vec::new(), Vec::new(), Vec::new());
+        self.layers[0].forward(x, &mut h1, true);
+        self.layers[1].forward(&h1, &mut h2, true);
+        self.layers[2].forward(&h2, &mut out, false);
+        let k = self.components;
+        let logits = &out[..k];
+        let top = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        let exps: Vec<f32> = logits.iter().map(|&l| (l - top).exp()).collect();
+        let total: f32 = exps.iter().sum();
+        (0..k)
+            .map(|i| Component {
+                weight: exps[i] / total,
+                centre: out[k + i],
+                scale: out[2 * k + i]
+                    .clamp(LOG_SCALE_RANGE.0, LOG_SCALE_RANGE.1)
+                    .exp(),
+            })
+            .collect()
+    }
+
+    /// The distribution of the rest of the game's score difference (ours minus theirs,
+    /// points) from a position before round `round`'s roll whose inputs are `x` and whose
+    /// table-expected rest difference is `table_rest_points`: both sides' views averaged.
+    pub fn rest_difference(
+        &self,
+        x: &[f32; FEATURES],
+        table_rest_points: f64,
+        round: u8,
+    ) -> Mixture {
+        let scale = scale_points(round);
+        let ours = self.forward(x);
+        let theirs = self.forward(&mirrored(x));
+        // Each side's weights sum to 1 in f32; normalised again in f64, so that a position
+        // and its mirror sum to exactly one.
+        let total: f64 = ours
+            .iter()
+            .chain(&theirs)
+            .map(|c| f64::from(c.weight))
+            .sum();
+        let parts = ours
+            .iter()
+            .map(|c| (c, 1.0))
+            .chain(theirs.iter().map(|c| (c, -1.0)))
+            .map(|(c, sign)| Logistic {
+                weight: f64::from(c.weight) / total,
+                centre_points: table_rest_points + sign * scale * f64::from(c.centre),
+                scale_points: scale * f64::from(c.scale),
+            })
+            .collect();
+        Mixture { parts }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Pcg64;
+
+    /// A network of the right shape with weights drawn from `seed`.
+    pub(crate) fn random_net_bytes(seed: u64, hidden: usize, components: usize) -> Vec<u8> {
+        let mut rng = Pcg64::seed_from_u64(seed);
+        let mut bytes = MAGIC.to_vec();
+        for n in [FEATURES, hidden, hidden, components] {
+            bytes.extend_from_slice(&(n as u32).to_le_bytes());
+        }
+        let count = FEATURES * hidden
+            + hidden
+            + hidden * hidden
+            + hidden
+            + 3 * components * hidden
+            + 3 * components;
+        for _ in 0..count {
+            let w = (rng.below(2001) as f32 - 1000.0) / 4000.0;
+            bytes.extend_from_slice(&w.to_le_bytes());
+        }
+        bytes
+    }
+
+    #[test]
+    fn a_damaged_file_is_refused_with_what_is_wrong() {
+        let good = random_net_bytes(1, 8, 2);
+        assert!(Net::from_bytes(&good).is_ok());
+        assert!(Net::from_bytes(b"nope").unwrap_err().0.contains("magic"));
+        let cut = &good[..good.len() - 3];
+        assert!(Net::from_bytes(cut).unwrap_err().0.contains("cut short"));
+        let mut long = good.clone();
+        long.push(0);
+        assert!(Net::from_bytes(&long).unwrap_err().0.contains("after"));
+        let mut wrong_inputs = good.clone();
+        wrong_inputs[4..8].copy_from_slice(&3u32.to_le_bytes());
+        assert!(Net::from_bytes(&wrong_inputs)
+            .unwrap_err()
+            .0
+            .contains("inputs"));
+        let mut nan = good;
+        let last = nan.len() - 4;
+        nan[last..].copy_from_slice(&f32::NAN.to_le_bytes());
+        assert!(Net::from_bytes(&nan).unwrap_err().0.contains("finite"));
+    }
+
+    /// The two views' average: a position's win probability to us is one minus the
+    /// opponent's, at every transfer; and it rises with the transfer.
+    #[test]
+    fn the_value_is_antisymmetric_and_monotone() {
+        let net = Net::from_bytes(&random_net_bytes(7, 16, 3)).unwrap();
+        let mut rng = Pcg64::seed_from_u64(3);
+        for _ in 0..50 {
+            let mut x = [0f32; FEATURES];
+            for v in &mut x {
+                *v = rng.below(1000) as f32 / 1000.0;
+            }
+            let round = 2 + rng.below(10) as u8;
+            let rest = rng.below(40_000) as f64 - 20_000.0;
+            let ours = net.rest_difference(&x, rest, round);
+            let theirs = net.rest_difference(&mirrored(&x), -rest, round);
+            let total: f64 = ours.parts.iter().map(|c| c.weight).sum();
+            assert!((total - 1.0).abs() < 1e-12);
+            let mut last = 0.0;
+            for step in -40..=40 {
+                let delta = f64::from(step) * 1_000.0;
+                let p = ours.above(delta);
+                assert!((p - (1.0 - theirs.above(-delta))).abs() < 1e-9, "{p}");
+                assert!(p >= last - 1e-12);
+                last = p;
+            }
+        }
+    }
+}
