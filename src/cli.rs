@@ -161,6 +161,13 @@ pub fn parse(args: &[String]) -> Options {
         }
         i += if took_value { 2 } else { 1 };
     }
+    // A weights file is read now, so that a damaged one is reported before play.
+    if let Some(path) = options.config.net_file
+        && let Err(e) = crate::engine::learned::net::from_file(path)
+    {
+        options.unknown.push(format!("--net ({e})"));
+        options.config.net_file = None;
+    }
     options
 }
 

@@ -132,13 +132,13 @@ def subset(data, mask):
     return out
 
 
-def losses(net, batch, bce_weight):
+def losses(net, batch, weights):
     mix = net(batch["x"])
     nll = -log_likelihood(mix, batch["z"]).mean()
     lp, lq = log_win(mix, batch["t"])
     y = batch["y"]
     bce = -(y * lp + (1.0 - y) * lq).mean()
-    return nll + bce_weight * bce, nll, bce
+    return weights[0] * nll + weights[1] * bce, nll, bce
 
 
 def win_probability(net, x, t):
@@ -158,6 +158,14 @@ def calibration(p, outcome, bins=10):
         if m.any():
             ece += m.mean() * abs(p[m].mean() - outcome[m].mean())
     return ece
+
+
+def fnv1a64(data):
+    """FNV-1a 64, as yacht::solver::quantize::fnv1a64 (the weights' identity)."""
+    h = 0xCBF29CE484222325
+    for b in data:
+        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
 
 
 def write_weights(net, path):
@@ -183,6 +191,7 @@ def main():
     ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--batch", type=int, default=4096)
     ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--nll-weight", type=float, default=1.0)
     ap.add_argument("--bce-weight", type=float, default=1.0)
     ap.add_argument("--holdout", type=int, default=10, help="every Nth deal is held out")
     ap.add_argument("--threads", type=int, default=1)
@@ -211,7 +220,7 @@ def main():
         for i in range(0, n, args.batch):
             idx = perm[i : i + args.batch]
             batch = {k: v[idx] for k, v in train.items() if isinstance(v, torch.Tensor)}
-            loss, _, _ = losses(net, batch, args.bce_weight)
+            loss, _, _ = losses(net, batch, (args.nll_weight, args.bce_weight))
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -219,7 +228,7 @@ def main():
         net.eval()
         with torch.no_grad():
             v = {k: t for k, t in valid.items() if isinstance(t, torch.Tensor)}
-            total, nll, bce = (float(a) for a in losses(net, v, args.bce_weight))
+            total, nll, bce = (float(a) for a in losses(net, v, (args.nll_weight, args.bce_weight)))
         history.append({"epoch": epoch + 1, "loss": total, "nll": nll, "bce": bce})
         print(f"epoch {epoch + 1}: held-out loss {total:.4f} (nll {nll:.4f}, bce {bce:.4f})", flush=True)
 
@@ -236,7 +245,10 @@ def main():
         print(f"rounds {g}: ECE {v['ece']:.4f}, Brier {v['brier']:.4f} over {v['positions']} held-out positions")
 
     write_weights(net, args.out)
+    with open(args.out, "rb") as f:
+        weights_hash = f"{fnv1a64(f.read()):016x}"
     manifest = {
+        "fnv1a64": weights_hash,
         "weights": args.out,
         "command": "python3 " + " ".join(sys.argv),
         "data_command": args.data_command,
@@ -251,6 +263,7 @@ def main():
         "epochs": args.epochs,
         "batch": args.batch,
         "lr": args.lr,
+        "nll_weight": args.nll_weight,
         "bce_weight": args.bce_weight,
         "torch": torch.__version__,
         "history": history,
@@ -282,6 +295,8 @@ def main():
             t = torch.tensor((d + delta + mu) / scale, dtype=torch.float32)
             out[f"p_at_{int(delta)}"] = win_probability(net, x, t)
         out.to_csv(args.reference, index=False, float_format="%.9g")
+        with open(args.reference.rsplit(".", 1)[0] + ".fnv", "w") as f:
+            f.write(weights_hash + "\n")
 
 
 if __name__ == "__main__":

@@ -188,6 +188,9 @@ pub struct BotConfig {
     pub wall_budget_ms: u32,
     /// Where the win curves of rounds 2–10 come from (see [`CurveSource`]).
     pub curves: CurveSource,
+    /// The value network's weights file, for [`CurveSource::Net`]; `None`: the embedded
+    /// network (`data/value-net.bin`). Read by [`crate::engine::learned::net::from_file`].
+    pub net_file: Option<&'static str>,
     /// Whether rollout win curves are calibrated to the table's expected final difference
     /// (see [`crate::engine::search::control_variate`]); without, they are the empirical
     /// distribution.
@@ -235,6 +238,7 @@ impl BotConfig {
         budget_ms: BUDGET_MS_DEFAULT,
         wall_budget_ms: WALL_BUDGET_MS_DEFAULT,
         curves: CurveSource::Rollouts,
+        net_file: None,
         control_variate: CONTROL_VARIATE_DEFAULT,
         safety: true,
         regret_limit: true,
@@ -463,6 +467,25 @@ pub const SWITCHES: &[Switch] = &[
         kind: SwitchKind::Experiment,
         set: |c, v| CurveSource::parse(v).map(|s| c.curves = s).is_some(),
         get: |c| c.curves.name().to_string(),
+    },
+    Switch {
+        key: "net",
+        flag: "--net",
+        values: "PATH (a weights file harness/learn/train.py wrote)",
+        help: "the value network's weights from this file instead of the embedded one \
+               (data/value-net.bin); implies --curves net",
+        kind: SwitchKind::Experiment,
+        set: |c, v| {
+            // Checked here only as a file; its content when the bot first reads it (the
+            // harness and the command line read it as they parse the option).
+            let found = std::path::Path::new(v).is_file();
+            if found {
+                c.net_file = Some(Box::leak(v.to_string().into_boxed_str()));
+                c.curves = CurveSource::Net;
+            }
+            found
+        },
+        get: |c| c.net_file.unwrap_or("").to_string(),
     },
     on_off!(
         "cv",

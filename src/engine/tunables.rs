@@ -229,6 +229,17 @@ tunables! {
     /// Set by hand; not measured alone, only with its commit's other changes:
     /// docs/experiments.md#win-mode-tuning.
     WIN_FLAT_EPSILON: "flat" = 0.005, 0.0..=0.02, step 0.005, integer false;
+    /// With the value network's curves (`curves=net`): the last round whose curves are the
+    /// network's alone; later rounds (to 10) roll out, where a rollout is cheap and the
+    /// network's curves are furthest from the rollouts' (`harness measure net-fidelity`).
+    /// Measured: docs/experiments.md#value-net.
+    NET_LAST_ROUND: "netlast" = 5.0, 1.0..=10.0, step 2.0, integer true;
+    /// With the value network's curves: the rollouts of the rounds after [`NET_LAST_ROUND`],
+    /// percent of `NET_ROLLOUTS_BY_ROUND` (counts that take a few milliseconds a bid).
+    NET_ROLLOUT_PERCENT: "netroll" = 100.0, 25.0..=400.0, step 50.0, integer true;
+    /// With the value network's curves: the weight of the network's curve blended with the
+    /// rollouts' in the rounds that roll out (0: the rollouts alone).
+    NET_BLEND: "netblend" = 0.0, 0.0..=1.0, step 0.25, integer false;
 }
 
 /// A bot's values of the tunables.

@@ -16,3 +16,4 @@ mod rng;
 mod scoring;
 mod solver_exact;
 mod table;
+mod value_net;

@@ -38,6 +38,9 @@ enum MeasureCmd {
     /// Per-rollout variance of the win curves' points, by sampler (common random
     /// numbers, antithetic coins), at the positions where the bot bids for the win.
     CurveVariance(CurveVarianceArgs),
+    /// How close the value network's win curves are to many rollouts', next to the bot's
+    /// own rollout count, at a positions file's bid positions (rounds 2-10).
+    NetFidelity(NetFidelityArgs),
     /// Spawn-to-OK and first-decision times of a bot program.
     Startup(StartupArgs),
     /// Games per second (in-process and external).
@@ -62,6 +65,7 @@ impl MeasureArgs {
             MeasureCmd::Regret(args) => args.run(),
             MeasureCmd::Odds(args) => args.run(),
             MeasureCmd::CurveVariance(args) => args.run(),
+            MeasureCmd::NetFidelity(args) => args.run(),
             MeasureCmd::Startup(args) => args.run(),
             MeasureCmd::Speed(args) => args.run(),
             MeasureCmd::Reviews(args) => args.run(),
@@ -206,6 +210,56 @@ impl StateSpreadArgs {
             n => n,
         };
         print!("{}", output::state_spread(self.games, self.seed, threads)?);
+        Ok(())
+    }
+}
+
+#[derive(Args)]
+pub struct NetFidelityArgs {
+    /// A positions file (`harness positions`).
+    positions: PathBuf,
+    /// The networks' weights, each compared (default: the embedded one).
+    #[arg(long, value_name = "FILE")]
+    net: Vec<String>,
+    /// Positions measured (every --every-th bid position of rounds 2-10).
+    #[arg(long, default_value_t = 300)]
+    limit: usize,
+    #[arg(long, default_value_t = 37)]
+    every: usize,
+    /// The reference's rollouts, times the bot's count.
+    #[arg(long, default_value_t = 8)]
+    reference: usize,
+}
+
+impl NetFidelityArgs {
+    /// `harness measure net-fidelity`.
+    pub fn run(self) -> Result<(), String> {
+        use crate::measure::net_fidelity::{format_fidelity, net_fidelity, read_bid_positions};
+        use yacht::engine::learned::net::{embedded, from_file};
+        let (nets, names) = if self.net.is_empty() {
+            let net = embedded().ok_or("the embedded network does not read")?;
+            (vec![net], vec!["embedded".to_string()])
+        } else {
+            let nets = self
+                .net
+                .iter()
+                .map(|p| from_file(p).map_err(|e| e.to_string()))
+                .collect::<Result<Vec<_>, _>>()?;
+            let names = self
+                .net
+                .iter()
+                .map(|p| {
+                    let name = std::path::Path::new(p)
+                        .file_stem()
+                        .map_or(p.clone(), |s| s.to_string_lossy().into_owned());
+                    name.chars().take(12).collect()
+                })
+                .collect();
+            (nets, names)
+        };
+        let positions = read_bid_positions(&self.positions, self.every, self.limit)?;
+        let rounds = net_fidelity(&positions, &nets, self.reference);
+        print!("{}", format_fidelity(&rounds, self.reference, &names));
         Ok(())
     }
 }

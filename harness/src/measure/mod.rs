@@ -13,6 +13,7 @@ pub mod audit;
 pub mod calibrate;
 pub mod curve_variance;
 pub mod levels;
+pub mod net_fidelity;
 pub mod observed;
 pub mod odds;
 pub mod odds_output;

@@ -183,6 +183,10 @@ fn parse_bot_options(options: &str) -> Result<BotConfig, String> {
             .ok_or_else(|| format!("bot option {option:?} is not key=value"))?;
         set_option(&mut config, key, value)?;
     }
+    // A weights file is read now: a damaged one is refused before any game.
+    if let Some(path) = config.net_file {
+        yacht::engine::learned::net::from_file(path).map_err(|e| format!("bot option net: {e}"))?;
+    }
     Ok(config)
 }
 

@@ -45,6 +45,22 @@ pub fn embedded() -> Option<&'static Net> {
     NET.get_or_init(|| Net::from_bytes(NET_BYTES).ok()).as_ref()
 }
 
+/// The network in the weights file at `path`, read once per path for the process (a
+/// bot's configuration names it: `bot:net=PATH`, `yacht-bot --net PATH`).
+pub fn from_file(path: &str) -> Result<&'static Net, NetError> {
+    type Loaded = Vec<(String, &'static Net)>;
+    static LOADED: std::sync::Mutex<Loaded> = std::sync::Mutex::new(Vec::new());
+    let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, net)) = loaded.iter().find(|(p, _)| p == path) {
+        return Ok(net);
+    }
+    let bytes = std::fs::read(path).map_err(|e| NetError(format!("{path}: {e}")))?;
+    let net = Net::from_bytes(&bytes).map_err(|e| NetError(format!("{path}: {e}")))?;
+    let net: &'static Net = Box::leak(Box::new(net));
+    loaded.push((path.to_string(), net));
+    Ok(net)
+}
+
 /// Why a weights file cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NetError(pub String);

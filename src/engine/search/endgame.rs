@@ -12,8 +12,8 @@ use crate::engine::config::{BotConfig, CurveSource};
 use crate::engine::learned::net::Net;
 use crate::engine::track::view::GameView;
 use crate::engine::tunables::{
-    DECIDED_SIGMAS, PROBE_ROLLOUTS, WIN_FLAT_EPSILON, WIN_SCORING_CANDIDATES,
-    WIN_SCORING_PER_CATEGORY,
+    DECIDED_SIGMAS, NET_BLEND, NET_LAST_ROUND, NET_ROLLOUT_PERCENT, PROBE_ROLLOUTS,
+    WIN_FLAT_EPSILON, WIN_SCORING_CANDIDATES, WIN_SCORING_PER_CATEGORY,
 };
 use crate::engine::value::bidding::{bundle_values, POINTS_PER_UNIT};
 use crate::engine::value::choice::{all_choices, best_choice_for, Choice};
@@ -86,6 +86,21 @@ pub const ROLLOUT_PERCENT_BY_ROUND: [usize; AUCTION_ROUNDS + 1] = [
 pub fn rollouts_for_round(config: &BotConfig, round: usize) -> usize {
     let percent = ROLLOUT_PERCENT_BY_ROUND.get(round).copied().unwrap_or(100);
     (config.rollouts * percent / 100).max(1)
+}
+
+/// Rollouts per win curve by round when the value network gives the curves of the early
+/// rounds ([`NET_LAST_ROUND`]) and the later ones roll out: about 7.5 ms of CPU a bid at
+/// the p99 in each round (a rollout costs about 35 µs in round 6 down to 0.8 µs in round
+/// 10 here), scaled by [`NET_ROLLOUT_PERCENT`]. Rounds 2–5 at the same cost per round.
+/// Measured: docs/experiments.md#value-net.
+pub const NET_ROLLOUTS_BY_ROUND: [usize; AUCTION_ROUNDS + 1] = [
+    0, 0, 30, 40, 65, 110, 195, 330, 550, 1_200, 4_400, 0, 0,
+];
+
+/// Rollouts per win curve in `round` beside the value network.
+pub fn net_rollouts_for_round(round: usize) -> usize {
+    let base = NET_ROLLOUTS_BY_ROUND.get(round).copied().unwrap_or(0);
+    (base * NET_ROLLOUT_PERCENT.count() / 100).max(1)
 }
 
 /// Time kept from the answer's budget ([`BotConfig::budget_ms`]) for what follows the
@@ -199,6 +214,7 @@ pub fn win_search_timed(
         return (WinSearch::Decided { slack_points }, None);
     }
     let mut stats = None;
+    let net = net_of(config);
     let curves: [WinCurve; 2] = if round == AUCTION_ROUNDS {
         // No dice left to roll: the final difference is known for each assignment.
         expected.map(|d| WinCurve::Exact {
@@ -212,7 +228,7 @@ pub fn win_search_timed(
             )
         };
         [curve(a, b), curve(b, a)]
-    } else if let Some(net) = net_of(config) {
+    } else if let Some(net) = net.filter(|_| round <= NET_LAST_ROUND.count()) {
         // The value network in microseconds: no probe, no clock (the flatness test below
         // still finds a decided game).
         let curve = |mine: &Counts, theirs: &Counts| {
@@ -257,16 +273,24 @@ pub fn win_search_timed(
             cpu: t + budget.saturating_sub(after),
             wall,
         });
-        let (curves, played) = timed_curves(
-            &starts,
-            &mut futures,
-            rollouts_for_round(config, round),
-            deadline,
-            control,
-            &mut cache,
-        );
+        let count = match net {
+            Some(_) => net_rollouts_for_round(round),
+            None => rollouts_for_round(config, round),
+        };
+        let (curves, played) =
+            timed_curves(&starts, &mut futures, count, deadline, control, &mut cache);
         stats = Some(played);
-        curves
+        match net {
+            Some(net) => {
+                let [ca, cb] = curves;
+                let nets =
+                    [0, 1].map(|g| net_curve(net, &starts.me[g], &starts.opp[g], view.round + 1));
+                let [na, nb] = nets;
+                let w = NET_BLEND.get();
+                [ca.blended(na, w), cb.blended(nb, w)]
+            }
+            None => curves,
+        }
     };
     // The exact and enumerated curves of rounds 11 and 12 and the rollouts take the
     // opponent's play from the table; `expected` already has the drift.
@@ -283,11 +307,14 @@ pub fn win_search_timed(
     (search, stats)
 }
 
-/// The value network, if `config` takes its curves from it and the embedded one reads.
+/// The value network, if `config` takes its curves from it: its file's, or the embedded one.
 pub fn net_of(config: &BotConfig) -> Option<&'static Net> {
-    match config.curves {
-        CurveSource::Net => crate::engine::learned::net::embedded(),
-        CurveSource::Rollouts => None,
+    use crate::engine::learned::net::{embedded, from_file};
+    match (config.curves, config.net_file) {
+        (CurveSource::Rollouts, _) => None,
+        // A file that cannot be read was refused where the option was parsed.
+        (CurveSource::Net, Some(path)) => from_file(path).ok().or_else(embedded),
+        (CurveSource::Net, None) => embedded(),
     }
 }
 
