@@ -195,6 +195,11 @@ def main():
     ap.add_argument("--bce-weight", type=float, default=1.0)
     ap.add_argument("--holdout", type=int, default=10, help="every Nth deal is held out")
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument(
+        "--rounds",
+        default=f"{FIRST_ROUND}-{LAST_ROUND}",
+        help="the pre-roll rounds trained on, FIRST-LAST (within 2-11; the rest keep no weight)",
+    )
     ap.add_argument("--data-command", default="", help="the command that wrote POSITIONS")
     args = ap.parse_args()
 
@@ -202,7 +207,8 @@ def main():
     np.random.seed(args.seed)
     torch.set_num_threads(args.threads)
     started = time.time()
-    df, cols, data = load(args.positions, (FIRST_ROUND, LAST_ROUND))
+    lo, hi = (int(r) for r in args.rounds.split("-"))
+    df, cols, data = load(args.positions, (max(lo, FIRST_ROUND), min(hi, LAST_ROUND)))
     player = (len(cols) - (LAST_ROUND - FIRST_ROUND + 1)) // 2
     held = data["deal"] % args.holdout == args.holdout - 1
     train, valid = subset(data, ~held), subset(data, held)
@@ -234,9 +240,11 @@ def main():
 
     p = win_probability(net, valid["x"], valid["t"])
     by_group = {}
-    for lo, hi in ROUND_GROUPS:
-        m = (valid["round"] >= lo) & (valid["round"] <= hi)
-        by_group[f"{lo}-{hi}"] = {
+    for g_lo, g_hi in ROUND_GROUPS:
+        m = (valid["round"] >= g_lo) & (valid["round"] <= g_hi)
+        if not m.any():
+            continue
+        by_group[f"{g_lo}-{g_hi}"] = {
             "positions": int(m.sum()),
             "ece": calibration(p[m], valid["result"][m]),
             "brier": float(np.mean((p[m] - valid["result"][m]) ** 2)),
@@ -254,6 +262,7 @@ def main():
         "data_command": args.data_command,
         "positions": args.positions,
         "seed": args.seed,
+        "rounds": args.rounds,
         "inputs": len(cols),
         "hidden": [args.hidden, args.hidden],
         "components": args.components,
@@ -280,7 +289,7 @@ def main():
         # transfers: the bot recomputes the inputs from the raw state and must agree.
         rows = []
         vdf = df[held]
-        for r in range(FIRST_ROUND, LAST_ROUND + 1):
+        for r in range(max(lo, FIRST_ROUND), min(hi, LAST_ROUND) + 1):
             rows.extend(np.nonzero(vdf["round"].to_numpy() == r)[0][:6].tolist())
         sub = vdf.iloc[rows]
         x = torch.tensor(sub[cols].to_numpy(np.float32))

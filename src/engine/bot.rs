@@ -207,6 +207,26 @@ impl Bot {
         Some(curves.win_probability(group, amount, theirs.0, theirs.1))
     }
 
+    /// The win probability another configuration's curves (`other`: another curve source)
+    /// give the bot's open bid against `theirs`, at the same position: the forecast
+    /// [`Bot::win_of_open_bid`] would be with those curves (`harness measure odds --beside`).
+    /// `None` where that configuration finds the game decided, or outside the win rounds.
+    pub fn win_of_open_bid_beside(&self, theirs: (Group, u32), other: &BotConfig) -> Option<f64> {
+        let view = self.view();
+        let (group, amount) = view.my_bid?;
+        let (a, b) = view.roll?;
+        let (a, b) = (a.counts(), b.counts());
+        other.tuned.scoped(|| {
+            let [ca, cb] = win_search_timed(view, other, &a, &b, None).0.curves()?;
+            let curves = Curves {
+                a: &ca,
+                b: &cb,
+                swing_points: bundle_values(&view.me, &view.opp, &a, &b).swing_points() as f64,
+            };
+            Some(curves.win_probability(group, amount, theirs.0, theirs.1))
+        })
+    }
+
     /// The open auction's bid next to the best answer to `theirs`, the bid the opponent
     /// actually made, all valued on the curves the bid was priced with (a measurement:
     /// `harness measure regret`). Call it between the `BID` and the `GET`. `None` outside the win

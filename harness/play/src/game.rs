@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use harness::player::{Player, PlayerSpec};
 use harness::referee::{play_game_live, GameRecord, GameResult, RefereeOptions};
 use harness::replay::{self, Side};
-use harness::review::decisions::REVIEW_ROLLOUTS;
+use harness::review::decisions::review_valuation;
 use harness::review::output::review_json;
 use harness::review::{results_of, review_log};
 use yacht::game::deal::mix;
@@ -269,7 +269,7 @@ fn finish(meta: &GameMeta, log: &str, store: &Store, status: &Arc<Mutex<Status>>
     let reviewed = SLOTS.think(|| {
         let parsed = replay::parse_log(log).map_err(|e| e.to_string())?;
         let review =
-            review_log(&parsed, REVIEW_ROLLOUTS, Some(progress)).map_err(|e| e.to_string())?;
+            review_log(&parsed, review_valuation(), Some(progress)).map_err(|e| e.to_string())?;
         store.write_review(&meta.id, &review_json(&review))
     });
     match reviewed {

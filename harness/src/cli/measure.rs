@@ -77,6 +77,14 @@ impl MeasureArgs {
 use crate::measure::output;
 use crate::measure::speed::{run_speed, SpeedConfig};
 
+/// How a review values positions: `rollouts` if given, else as the bot's curves do.
+pub(super) fn valuation(rollouts: Option<usize>) -> yacht::engine::search::positions::Valuation {
+    match rollouts {
+        Some(n) => yacht::engine::search::positions::Valuation::Rollouts(n.max(1)),
+        None => crate::review::decisions::review_valuation(),
+    }
+}
+
 /// `harness measure table-audit`: what the table in use loses against the exact f64 table.
 fn table_audit() -> Result<(), String> {
     print!("{}", output::table_audit()?);
@@ -88,9 +96,10 @@ pub struct ReviewsArgs {
     /// Folders of official logs (`--logs DIR` of a match).
     #[arg(required = true)]
     dirs: Vec<std::path::PathBuf>,
-    /// Rollouts per win curve and per scoring's candidates.
-    #[arg(long, default_value_t = crate::review::decisions::REVIEW_ROLLOUTS)]
-    rollouts: usize,
+    /// Value positions by this many rollouts per win curve and per scoring's candidates
+    /// (default: as the bot's own curves do, the value network then its rollouts).
+    #[arg(long)]
+    rollouts: Option<usize>,
     /// Also write every review as one JSON array here.
     #[arg(long, value_name = "FILE")]
     json: Option<std::path::PathBuf>,
@@ -101,7 +110,11 @@ impl ReviewsArgs {
     pub fn run(self) -> Result<(), String> {
         print!(
             "{}",
-            crate::measure::reviews::run(&self.dirs, self.rollouts.max(1), self.json.as_deref())?
+            crate::measure::reviews::run(
+                &self.dirs,
+                valuation(self.rollouts),
+                self.json.as_deref()
+            )?
         );
         Ok(())
     }
@@ -124,9 +137,10 @@ pub struct LevelsArgs {
     /// reviewed again, not replayed).
     #[arg(long, default_value = "target/runs/levels")]
     out: PathBuf,
-    /// Rollouts per win curve and per scoring's candidates.
-    #[arg(long, default_value_t = crate::review::decisions::REVIEW_ROLLOUTS)]
-    rollouts: usize,
+    /// Value positions by this many rollouts per win curve and per scoring's candidates
+    /// (default: as the bot's own curves do, the value network then its rollouts).
+    #[arg(long)]
+    rollouts: Option<usize>,
     /// Also write every game's measures as one JSON array here.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
@@ -147,7 +161,7 @@ impl LevelsArgs {
             &opponents,
             self.deals,
             self.seed,
-            self.rollouts.max(1),
+            valuation(self.rollouts),
         )?;
         if let Some(path) = &self.json {
             let text = serde_json::to_string(&games).map_err(|e| e.to_string())?;
@@ -427,6 +441,10 @@ pub struct OddsArgs {
     /// lead, the bid prediction, and the game's result for the bot), to fit or re-read.
     #[arg(long, value_name = "FILE.jsonl")]
     forecasts: Option<PathBuf>,
+    /// Another bot's curves (`bot:…`, e.g. `bot:curves=rollouts`) valued at the same
+    /// positions and bids as the measured bot's: the two forecasts' calibration side by side.
+    #[arg(long, value_name = "BOT")]
+    beside: Option<String>,
 }
 
 impl OddsArgs {
@@ -453,7 +471,8 @@ impl OddsArgs {
             .map(|n| n.parse::<PlayerSpec>())
             .collect::<Result<Vec<_>, _>>()?;
         let deals = match_deals(self.seed, self.deals);
-        let games = odds::measure(config, &opponents, self.seed, &deals)?;
+        let beside = self.beside.as_deref().map(measured_bot).transpose()?;
+        let games = odds::measure(config, beside, &opponents, self.seed, &deals)?;
         if let Some(path) = &self.forecasts {
             let mut text = String::new();
             for (game, g) in games.iter().enumerate() {
@@ -469,6 +488,7 @@ impl OddsArgs {
                         "hedge": f.hedge,
                         "shown": f.shown,
                         "later_luck": f.later_luck,
+                        "beside": f.beside,
                         "points": g.points,
                     });
                     text.push_str(&line.to_string());

@@ -39,9 +39,10 @@ pub struct ReplayArgs {
     /// With --review: also write the review as JSON here.
     #[arg(long, value_name = "FILE", requires = "review")]
     json: Option<PathBuf>,
-    /// With --review: rollouts per win curve and per scoring's candidates.
-    #[arg(long, default_value_t = crate::review::decisions::REVIEW_ROLLOUTS, requires = "review")]
-    rollouts: usize,
+    /// With --review: value positions by this many rollouts per win curve and per
+    /// scoring's candidates (default: as the bot's own curves do).
+    #[arg(long, requires = "review")]
+    rollouts: Option<usize>,
 }
 
 impl ReplayArgs {
@@ -52,8 +53,9 @@ impl ReplayArgs {
         let text = std::fs::read_to_string(log).map_err(|e| format!("{}: {e}", log.display()))?;
         let game = replay::parse_log(&text).map_err(|e| format!("{}: {e}", log.display()))?;
         if self.review {
-            let review = crate::review::review_log(&game, self.rollouts.max(1), None)
-                .map_err(|e| e.to_string())?;
+            let review =
+                crate::review::review_log(&game, super::measure::valuation(self.rollouts), None)
+                    .map_err(|e| e.to_string())?;
             print!("{}", crate::review::output::review_text(&review));
             if let Some(path) = &self.json {
                 std::fs::write(path, crate::review::output::review_json(&review))

@@ -67,6 +67,24 @@ fn header() -> String {
         .to_string()
 }
 
+/// The value network's weights as the source's own bytes (`EXPORT_VALUE_NET`, read by
+/// `engine::learned::net` in the export): a byte string of `\xNN` escapes, 80 a line. The
+/// judge gives the program `data.bin` alone, which holds the table.
+pub fn value_net_source(bytes: &[u8]) -> String {
+    let mut out = String::from(
+        "\n/// The value network's weights (`data/value-net.bin`), carried by the source.\n\
+         pub static EXPORT_VALUE_NET: &[u8] = b\"\\\n",
+    );
+    for line in bytes.chunks(80) {
+        for b in line {
+            out.push_str(&format!("\\x{b:02x}"));
+        }
+        out.push_str("\\\n");
+    }
+    out.push_str("\";\n");
+    out
+}
+
 /// What [`export`] wrote.
 pub struct ExportSummary {
     pub source_bytes: usize,
@@ -86,13 +104,16 @@ pub fn export(
     let encoded = encode_embedded(policy, weight_games);
     // The identity `--version` prints and `table::load` checks: the stored hash.
     let data_hash = yacht::table::codec::verify(&encoded.bytes).map_err(|e| e.to_string())?;
-    let generated = format!(
+    let mut generated = format!(
         "\n/// Size of the `data.bin` exported with this file.\n\
          pub const EXPORT_DATA_BYTES: usize = {};\n\
          /// Stored hash (FNV-1a 64 of the content) of the `data.bin` exported with this file.\n\
          pub const EXPORT_DATA_HASH: u64 = {data_hash:#018x};\n",
         encoded.bytes.len()
     );
+    generated.push_str(&value_net_source(
+        yacht::engine::learned::net::embedded_bytes(),
+    ));
     let source =
         bundle::bundle(&crate_src_dir(), &header(), &generated).map_err(|e| e.to_string())?;
     if source.len() > SOURCE_MAX_BYTES {

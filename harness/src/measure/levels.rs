@@ -80,7 +80,7 @@ pub fn play_and_review(
     opponents: &[String],
     deals: usize,
     seed: u64,
-    rollouts: usize,
+    valuation: yacht::engine::search::positions::Valuation,
 ) -> Result<Vec<LevelGame>, String> {
     let mut games = Vec::new();
     for opponent in opponents {
@@ -117,7 +117,7 @@ pub fn play_and_review(
             let logs = logs_in(&[dir])?;
             let reviewed: Result<Vec<LevelGame>, String> = logs
                 .par_iter()
-                .map(|path| review_game(path, level, opponent, rollouts))
+                .map(|path| review_game(path, level, opponent, valuation))
                 .collect();
             games.extend(reviewed?);
         }
@@ -130,12 +130,12 @@ fn review_game(
     path: &Path,
     level: u8,
     opponent: &str,
-    rollouts: usize,
+    valuation: yacht::engine::search::positions::Valuation,
 ) -> Result<LevelGame, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let log = parse_log(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let review =
-        review_log(&log, rollouts, None).map_err(|e| format!("{}: {e}", path.display()))?;
+        review_log(&log, valuation, None).map_err(|e| format!("{}: {e}", path.display()))?;
     let seat = usize::from(!path.to_string_lossy().ends_with("-x-first.log"));
     let side = &review.sides[seat];
     Ok(LevelGame {

@@ -66,6 +66,9 @@ pub struct Forecast {
     /// has mean zero given the position, so the result less it has the result's
     /// expectation given anything the forecast knew, with far less of the dice in it.
     pub later_luck: f64,
+    /// P(win) at the same bids by another configuration's curves at the same position
+    /// (`--beside`: another curve source), where it prices the auction for the win.
+    pub beside: Option<f64>,
 }
 
 /// One game: whom it was against, what the bot scored (1, ½, 0) and its forecasts.
@@ -112,11 +115,13 @@ fn count(counts: &mut [usize; 2], within: [bool; 2]) {
     }
 }
 
-/// The forecasts of the auction open in `bot`, the opponent having bid `theirs`.
-fn forecast(bot: &Bot, theirs: (Group, u32)) -> Option<Forecast> {
+/// The forecasts of the auction open in `bot`, the opponent having bid `theirs` (and
+/// `beside`'s curves' P(win) at the same bids, if given).
+fn forecast(bot: &Bot, theirs: (Group, u32), beside: Option<&BotConfig>) -> Option<Forecast> {
     let view = bot.view();
     let explanation = bot.explain_open_bid()?;
     let p_win = bot.win_of_open_bid(theirs);
+    let beside = beside.and_then(|other| bot.win_of_open_bid_beside(theirs, other));
     // Priced in points after round 1: the gate found the game decided, or the curves
     // flat over this auction's transfers (nothing to win here). Only the first says who
     // leads: a lead beyond the gate's margin (without the earnings it adds).
@@ -149,6 +154,7 @@ fn forecast(bot: &Bot, theirs: (Group, u32)) -> Option<Forecast> {
         within_full,
         hedge,
         later_luck: 0.0,
+        beside,
         shown: [
             bot.model().predicted_share(),
             view.auction_earnings.edge_per_auction_points() / 1_000.0,
@@ -158,9 +164,11 @@ fn forecast(bot: &Bot, theirs: (Group, u32)) -> Option<Forecast> {
 }
 
 /// Plays `bot` against every opponent of `opponents` on `deals` (seat-swapped; deal `i`
-/// is `harness match --seed seed`'s), in parallel, and returns every game's forecasts.
+/// is `harness match --seed seed`'s), in parallel, and returns every game's forecasts
+/// (with `beside`'s curves' at the same positions, if given).
 pub fn measure(
     bot: BotConfig,
+    beside: Option<BotConfig>,
     opponents: &[PlayerSpec],
     seed: u64,
     deals: &[Deal],
@@ -172,7 +180,8 @@ pub fn measure(
         .map(|&(o, d, bot_seat)| {
             let mut opponent = opponents[o].build()?;
             let mut forecasts = Vec::new();
-            let mut on_auction = |bot: &Bot, theirs| forecasts.extend(forecast(bot, theirs));
+            let mut on_auction =
+                |bot: &Bot, theirs| forecasts.extend(forecast(bot, theirs, beside.as_ref()));
             let (_, played, luck) = play_observed(
                 bot,
                 opponent.as_mut(),
@@ -324,6 +333,10 @@ pub struct OddsReport {
     pub rolled_out: Vec<[Vec<ShiftForecast>; 2]>,
     /// The same against the luck-adjusted results.
     pub rolled_out_adjusted: Vec<[Vec<ShiftForecast>; 2]>,
+    /// Where both the bot's and `--beside`'s curves priced the auction for the win, by
+    /// round (index round − 1): [the bot's, beside's] against the result, then the same
+    /// against the luck-adjusted result.
+    pub paired_by_round: Vec<[Reliability; 4]>,
 }
 
 /// The rollouts' rounds, early and late, read apart for the level shift.
@@ -368,6 +381,9 @@ pub fn report(opponents: &[String], games: &[GameForecasts]) -> OddsReport {
         by_opponent_adjusted: (0..n).map(|_| Reliability::new()).collect(),
         rolled_out: vec![[Vec::new(), Vec::new()]; n],
         rolled_out_adjusted: vec![[Vec::new(), Vec::new()]; n],
+        paired_by_round: (0..rounds)
+            .map(|_| std::array::from_fn(|_| Reliability::new()))
+            .collect(),
     };
     for (game, g) in games.iter().enumerate() {
         r.games[g.opponent] += 1;
@@ -387,6 +403,14 @@ pub fn report(opponents: &[String], games: &[GameForecasts]) -> OddsReport {
                     r.rolled_out[g.opponent][part].push(forecast(g.points));
                     r.rolled_out_adjusted[g.opponent][part].push(forecast(adjusted));
                 }
+            }
+            if let (Some(p), Some(q)) = (f.p_win, f.beside) {
+                let adjusted = g.points - f.later_luck;
+                let paired = &mut r.paired_by_round[index];
+                paired[0].add(p, g.points);
+                paired[1].add(q, g.points);
+                paired[2].add(p, adjusted);
+                paired[3].add(q, adjusted);
             }
             if let Some(lead) = f.decided_lead {
                 let leader_result = if lead { g.points } else { 1.0 - g.points };

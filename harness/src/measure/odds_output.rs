@@ -11,8 +11,13 @@ pub const ROUND_GROUPS: [(u8, u8); 4] = [(2, 4), (5, 7), (8, 10), (11, 12)];
 
 /// The reliability of rounds `first..=last`, summed.
 pub fn rounds(report: &OddsReport, (first, last): (u8, u8)) -> Reliability {
+    summed(&report.by_round[usize::from(first) - 1..usize::from(last)])
+}
+
+/// The reliability of several tables together.
+pub fn summed<'a>(tables: impl IntoIterator<Item = &'a Reliability>) -> Reliability {
     let mut sum = Reliability::new();
-    for r in &report.by_round[usize::from(first) - 1..usize::from(last)] {
+    for r in tables {
         for (s, b) in sum.bins.iter_mut().zip(&r.bins) {
             s.0 += b.0;
             s.1 += b.1;
@@ -94,6 +99,36 @@ pub fn text(report: &OddsReport) -> String {
                 SHIFT_ROUNDS[1].1,
                 shift_text(late),
                 shift_text(both)
+            );
+        }
+    }
+    if report.paired_by_round.iter().any(|p| p[0].count > 0) {
+        let _ = writeln!(
+            out,
+            "\nbeside: P(win) at the same positions and bids by the bot's curves and by --beside's,\n\
+             where both priced the auction for the win (ECE against the result; adjusted: against\n\
+             the result less the luck after the forecast)"
+        );
+        let _ = writeln!(
+            out,
+            "{:<12} {:>7} | {:>7} {:>7} {:>9} | {:>7} {:>7} {:>9}",
+            "rounds", "n", "Brier", "ECE", "adjusted", "Brier", "ECE", "adjusted"
+        );
+        let _ = writeln!(out, "{:<21}| the bot's curves          | beside's", "");
+        for (first, last) in [(2u8, 4u8), (5, 7), (8, 10)] {
+            let part = &report.paired_by_round[usize::from(first) - 1..usize::from(last)];
+            let t: [Reliability; 4] = std::array::from_fn(|k| summed(part.iter().map(|p| &p[k])));
+            let _ = writeln!(
+                out,
+                "{:<12} {:>7} | {:>7.4} {:>7.4} {:>9.4} | {:>7.4} {:>7.4} {:>9.4}",
+                format!("{first}-{last}"),
+                t[0].count,
+                t[0].brier(),
+                t[0].ece(),
+                t[2].ece(),
+                t[1].brier(),
+                t[1].ece(),
+                t[3].ece()
             );
         }
     }

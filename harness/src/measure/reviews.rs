@@ -32,14 +32,17 @@ pub fn logs_in(dirs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
 /// Reviews every log (in parallel); a log that cannot be read or replayed is an error
 /// naming it. Each review's players are named `FOLDER: COMMAND` (a match's logs name an
 /// in-process bot `bot` whatever its switches; the folder tells the runs apart).
-pub fn review_all(logs: &[PathBuf], rollouts: usize) -> Result<Vec<GameReview>, String> {
+pub fn review_all(
+    logs: &[PathBuf],
+    valuation: yacht::engine::search::positions::Valuation,
+) -> Result<Vec<GameReview>, String> {
     logs.par_iter()
         .map(|path| {
             let text =
                 std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
             let log = parse_log(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-            let mut review =
-                review_log(&log, rollouts, None).map_err(|e| format!("{}: {e}", path.display()))?;
+            let mut review = review_log(&log, valuation, None)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
             let folder = path
                 .parent()
                 .and_then(|p| p.file_name())
@@ -169,12 +172,16 @@ pub fn report(players: &BTreeMap<String, PlayerErrors>) -> String {
 }
 
 /// Reviews the logs in `dirs` and reports.
-pub fn run(dirs: &[PathBuf], rollouts: usize, json: Option<&Path>) -> Result<String, String> {
+pub fn run(
+    dirs: &[PathBuf],
+    valuation: yacht::engine::search::positions::Valuation,
+    json: Option<&Path>,
+) -> Result<String, String> {
     let logs = logs_in(dirs)?;
     if logs.is_empty() {
         return Err("no .log files in the folders given".to_string());
     }
-    let reviews = review_all(&logs, rollouts)?;
+    let reviews = review_all(&logs, valuation)?;
     if let Some(path) = json {
         let text = serde_json::to_string(&reviews).map_err(|e| e.to_string())?;
         std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;

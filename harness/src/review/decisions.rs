@@ -25,7 +25,9 @@ use yacht::engine::bid::winbid::{best_win_response_with, opponent_maximin, win_o
 use yacht::engine::model::features::RoundFeatures;
 use yacht::engine::model::opponent::{Atom, OpponentModel, Predictive, MIN_OBSERVED_ROUNDS};
 use yacht::engine::safety::payoff::{Curves, Limits};
-use yacht::engine::search::positions::{auction_curves, scoring_futures, win_after_scoring};
+use yacht::engine::search::positions::{
+    auction_curves, scoring_futures, win_after_scoring, Valuation,
+};
 use yacht::engine::search::wincurve::WinCurve;
 use yacht::engine::value::bidding::{bundle_values, POINTS_PER_UNIT};
 use yacht::engine::value::choice::{all_choices, best_choice_for, Choice};
@@ -39,10 +41,18 @@ use super::marks::{mark, Mark};
 use crate::replay::{Exchange, LogWalker};
 use crate::words::fixed;
 
-/// Rollouts per win curve of an auction, and futures per scoring's candidates: enough that
-/// the common futures tell candidates apart to a fraction of a percent, few enough that a
-/// game is reviewed in a couple of seconds (docs/results.md#review).
+/// Rollouts per win curve of an auction, and futures per scoring's candidates, where the
+/// review rolls out (`--rollouts`, or a bot without the value network): enough that the
+/// common futures tell candidates apart to a fraction of a percent, few enough that a game
+/// is reviewed in a couple of seconds (docs/results.md#review). By default the review
+/// values positions as the bot does ([`review_valuation`]).
 pub const REVIEW_ROLLOUTS: usize = 600;
+
+/// How a review values positions by default: as the default bot's curves do (the value
+/// network, then its rollouts), so that what the review calls best is what the bot plays.
+pub fn review_valuation() -> Valuation {
+    Valuation::of(&yacht::engine::BotConfig::DEFAULT, REVIEW_ROLLOUTS)
+}
 /// The table's best scorings valued as candidates, besides the one played.
 pub const SCORING_CANDIDATES: usize = 5;
 /// From this round on each open category's best scoring is a candidate too (a long shot
@@ -105,20 +115,20 @@ pub struct Judge {
     open: [Option<OpenBid>; 2],
     /// The first seat's curves of the auction in progress (the second's are their mirror).
     curves: Option<(u8, [WinCurve; 2])>,
-    rollouts: usize,
+    valuation: Valuation,
     pub judged: Vec<Judged>,
     /// Called after each decision judged (progress).
     progress: Option<Box<dyn FnMut(usize) + Send>>,
 }
 
 impl Judge {
-    pub fn new(rollouts: usize) -> Judge {
+    pub fn new(valuation: Valuation) -> Judge {
         Judge {
             views: [GameView::default(); 2],
             models: [OpponentModel::new(), OpponentModel::new()],
             open: [None, None],
             curves: None,
-            rollouts,
+            valuation,
             judged: Vec::new(),
             progress: None,
         }
@@ -149,7 +159,7 @@ impl Judge {
                 round,
                 &a.counts(),
                 &b.counts(),
-                self.rollouts,
+                self.valuation,
             );
             self.curves = Some((round, c));
         }
@@ -280,7 +290,7 @@ impl Judge {
         {
             candidates.push(p);
         }
-        let futures = scoring_futures(&me, &opp, round, self.rollouts);
+        let futures = scoring_futures(&me, &opp, round, self.valuation);
         let mut cache = ChoiceCache::new();
         let mut valued: Vec<(Choice, f64)> = candidates
             .iter()
@@ -289,7 +299,7 @@ impl Judge {
                 after.apply_score(c.category, &c.dice).ok()?;
                 Some((
                     *c,
-                    win_after_scoring(&after, &opp, round, &futures, &mut cache),
+                    win_after_scoring(&after, &opp, round, &futures, &mut cache, self.valuation),
                 ))
             })
             .collect();

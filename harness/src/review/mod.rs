@@ -97,16 +97,16 @@ impl LogWalker for Reviewer {
     }
 }
 
-/// Reviews both sides of a logged game, with `rollouts` per win curve and per scoring's
-/// candidates ([`decisions::REVIEW_ROLLOUTS`] by default); `progress` sees the number of
-/// decisions judged so far (of at most 48).
+/// Reviews both sides of a logged game, valuing positions by `valuation` (the bot's curves
+/// by default, [`decisions::review_valuation`]); `progress` sees the number of decisions
+/// judged so far (of at most 48).
 pub fn review_log(
     log: &GameLog,
-    rollouts: usize,
+    valuation: yacht::engine::search::positions::Valuation,
     progress: Option<Box<dyn FnMut(usize) + Send>>,
 ) -> Result<GameReview, ReplayError> {
     let replay = reconstruct(log)?;
-    let mut judge = Judge::new(rollouts);
+    let mut judge = Judge::new(valuation);
     if let Some(p) = progress {
         judge = judge.with_progress(p);
     }

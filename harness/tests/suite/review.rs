@@ -80,7 +80,12 @@ fn reviewed(bid: bool, put: bool) -> GameReview {
     let record = play_game(&mut bot, sample.as_mut(), [1, 2], &deal, &options).unwrap();
     assert_eq!(record.abort, None);
     let log = parse_log(&record.log.unwrap()).unwrap();
-    review_log(&log, 400, None).unwrap()
+    review_log(
+        &log,
+        yacht::engine::search::positions::Valuation::Rollouts(400),
+        None,
+    )
+    .unwrap()
 }
 
 fn mark_of(review: &GameReview, round: u8, kind: Kind) -> Mark {

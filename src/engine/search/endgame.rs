@@ -93,9 +93,8 @@ pub fn rollouts_for_round(config: &BotConfig, round: usize) -> usize {
 /// the p99 in each round (a rollout costs about 35 µs in round 6 down to 0.8 µs in round
 /// 10 here), scaled by [`NET_ROLLOUT_PERCENT`]. Rounds 2–5 at the same cost per round.
 /// Measured: docs/experiments.md#value-net.
-pub const NET_ROLLOUTS_BY_ROUND: [usize; AUCTION_ROUNDS + 1] = [
-    0, 0, 30, 40, 65, 110, 195, 330, 550, 1_200, 4_400, 0, 0,
-];
+pub const NET_ROLLOUTS_BY_ROUND: [usize; AUCTION_ROUNDS + 1] =
+    [0, 0, 30, 40, 65, 110, 195, 330, 550, 1_200, 4_400, 0, 0];
 
 /// Rollouts per win curve in `round` beside the value network.
 pub fn net_rollouts_for_round(round: usize) -> usize {
@@ -343,10 +342,10 @@ pub const BETWEEN_ROUNDS_ROLLOUTS: usize = 4_000;
 
 /// The bot's estimate of P(win) + ½ P(draw) for `me` against `opp` once round `round`
 /// (0..=13) is over (both have scored; round 1: both hold their first bundle), with the
-/// opponent's scorings expected to lose `drift_points` more than the table's: rollouts
-/// of the auctions left calibrated to the table's mean, exact once only the last auction
-/// (round 11) or only the last scoring (round 12) is left, the result itself after the
-/// game.
+/// opponent's scorings expected to lose `drift_points` more than the table's: the value
+/// network's where the default bot's curves are its, else rollouts of the auctions left
+/// calibrated to the table's mean, exact once only the last auction (round 11) or only
+/// the last scoring (round 12) is left, the result itself after the game.
 pub fn win_probability_between_rounds(
     me: &PlayerState,
     opp: &PlayerState,
@@ -377,6 +376,13 @@ pub fn win_probability_between_rounds(
         }
         r if r == AUCTION_ROUNDS - 1 && drift_points == 0.0 => {
             sure_win_probability(me, opp, &final_rest_points(opp))
+        }
+        r if r <= NET_LAST_ROUND.count() && net_of(&BotConfig::DEFAULT).is_some() => {
+            // As the default bot values the position: its network.
+            let net = net_of(&BotConfig::DEFAULT).expect("checked");
+            net_curve(net, me, opp, round + 1)
+                .shifted(drift_points)
+                .at(0.0)
         }
         r => {
             let mut bytes = Vec::with_capacity(48);

@@ -8,16 +8,58 @@
 //! (no skill drift): the futures are the same for both sides, and one side's curves are
 //! the other's mirrored.
 
+use super::endgame::{net_of, net_rollouts_for_round};
 use super::rollout::{play_rollouts_from, sample_futures, FutureRound};
 use super::wincurve::{
-    after_table_scoring, final_rest_points, pairs_curve, sure_win_probability, win_share, WinCurve,
+    after_table_scoring, final_rest_points, net_curve, pairs_curve, sure_win_probability,
+    win_share, WinCurve,
 };
+use crate::engine::config::BotConfig;
+use crate::engine::learned::net::Net;
+use crate::engine::tunables::NET_LAST_ROUND;
 use crate::engine::value::bidding::{bundle_values, POINTS_PER_UNIT};
 use crate::engine::value::choice::position_value_units;
 use crate::engine::value::choice_cache::ChoiceCache;
 use crate::engine::value::state::PlayerState;
 use crate::rules::auction::AUCTION_ROUNDS;
 use crate::rules::dice::Counts;
+
+/// How positions are valued from outside the game: by a fixed count of rollouts, or as
+/// the bot's own curves are (the value network in the rounds it values,
+/// [`NET_LAST_ROUND`], then its rollout schedule, [`net_rollouts_for_round`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Valuation {
+    /// Rollouts per curve, and futures per scoring's candidates.
+    Rollouts(usize),
+    /// The bot's curves with this network.
+    Net(&'static Net),
+}
+
+impl Valuation {
+    /// The curves `config` bids with: its network's where it has one, else `rollouts`.
+    pub fn of(config: &BotConfig, rollouts: usize) -> Valuation {
+        match net_of(config) {
+            Some(net) => Valuation::Net(net),
+            None => Valuation::Rollouts(rollouts),
+        }
+    }
+
+    /// The network, where it values the curves of round `round`'s auction.
+    fn net_at(&self, round: u8) -> Option<&'static Net> {
+        match *self {
+            Valuation::Net(net) if usize::from(round) <= NET_LAST_ROUND.count() => Some(net),
+            _ => None,
+        }
+    }
+
+    /// Rollouts per curve of round `round` where they are played.
+    fn rollouts(&self, round: u8) -> usize {
+        match *self {
+            Valuation::Rollouts(n) => n.max(1),
+            Valuation::Net(_) => net_rollouts_for_round(usize::from(round)),
+        }
+    }
+}
 
 /// A seed that depends only on the two states, the round and the bundles.
 fn seed(me: &PlayerState, opp: &PlayerState, round: u8, bundles: &[&Counts]) -> u64 {
@@ -47,16 +89,16 @@ fn after_round(state: &PlayerState, bundle: &Counts, round: u8) -> PlayerState {
 }
 
 /// The win curves (`me` gets A, `me` gets B) of round `round`'s auction from the states
-/// before it: exact in round 12, enumerated over every round-12 deal in round 11, else
-/// `rollouts` seeded rollouts on common futures, calibrated to the table's mean. Never
-/// gated, never cut.
+/// before it: exact in round 12, enumerated over every round-12 deal in round 11, else by
+/// `valuation`: the network's, or seeded rollouts on common futures, calibrated to the
+/// table's mean. Never gated, never cut.
 pub fn auction_curves(
     me: &PlayerState,
     opp: &PlayerState,
     round: u8,
     a: &Counts,
     b: &Counts,
-    rollouts: usize,
+    valuation: Valuation,
 ) -> [WinCurve; 2] {
     let r = round as usize;
     if r >= AUCTION_ROUNDS {
@@ -76,36 +118,42 @@ pub fn auction_curves(
     if r == AUCTION_ROUNDS - 1 {
         return starts.map(|(m, o)| pairs_curve(&m, &o));
     }
-    let futures = sample_futures(round, rollouts.max(1), seed(me, opp, round, &[a, b]));
+    if let Some(net) = valuation.net_at(round) {
+        return starts.map(|(m, o)| net_curve(net, &m, &o, round + 1));
+    }
+    let rollouts = valuation.rollouts(round);
+    let futures = sample_futures(round, rollouts, seed(me, opp, round, &[a, b]));
     let mut cache = ChoiceCache::new();
     starts.map(|(m, o)| play_rollouts_from(m, o, &futures, None, &mut cache).curve(true))
 }
 
 /// The futures every candidate scoring of round `round` is valued on (the auctions after
-/// it), seeded by the position before the scoring.
+/// it), seeded by the position before the scoring; none where the network or the exact
+/// endgame values them.
 pub fn scoring_futures(
     me: &PlayerState,
     opp: &PlayerState,
     round: u8,
-    rollouts: usize,
+    valuation: Valuation,
 ) -> Vec<Vec<FutureRound>> {
-    if (round as usize) >= AUCTION_ROUNDS - 1 {
+    if (round as usize) >= AUCTION_ROUNDS - 1 || valuation.net_at(round).is_some() {
         return Vec::new();
     }
-    sample_futures(round, rollouts.max(1), seed(me, opp, round, &[]))
+    sample_futures(round, valuation.rollouts(round), seed(me, opp, round, &[]))
 }
 
 /// `me`'s win probability (a draw counting half) right after round `round`'s scorings,
 /// `me` and `opp` being the states after them: exact from round 11 on (every round-12 deal
-/// in round 11, the known remainder after), else on `futures`
-/// ([`scoring_futures`]), so that every candidate of one decision is valued on the same
-/// dice and their differences are real ones.
+/// in round 11, the known remainder after), the network's where `valuation` has it value
+/// the round, else on `futures` ([`scoring_futures`]), so that every candidate of one
+/// decision is valued on the same dice and their differences are real ones.
 pub fn win_after_scoring(
     me: &PlayerState,
     opp: &PlayerState,
     round: u8,
     futures: &[Vec<FutureRound>],
     cache: &mut ChoiceCache,
+    valuation: Valuation,
 ) -> f64 {
     let r = round as usize;
     let rest = |p: &PlayerState| match crate::rules::dice::total(&p.held) {
@@ -121,6 +169,9 @@ pub fn win_after_scoring(
     }
     if r == AUCTION_ROUNDS - 1 {
         return sure_win_probability(me, opp, &final_rest_points(opp));
+    }
+    if let Some(net) = valuation.net_at(round) {
+        return net_curve(net, me, opp, round + 1).at(0.0);
     }
     play_rollouts_from(*me, *opp, futures, None, cache)
         .curve(true)
@@ -158,8 +209,8 @@ mod tests {
         for round in [1u8, 5, 11, 12] {
             let (me, opp) = position(round as u64, round);
             let (a, b) = ([1, 1, 1, 1, 1, 0], [0, 0, 0, 2, 0, 3]);
-            let ours = auction_curves(&me, &opp, round, &a, &b, 200);
-            let theirs = auction_curves(&opp, &me, round, &a, &b, 200);
+            let ours = auction_curves(&me, &opp, round, &a, &b, Valuation::Rollouts(200));
+            let theirs = auction_curves(&opp, &me, round, &a, &b, Valuation::Rollouts(200));
             for delta in [-9_000.0, -1_000.0, 0.0, 2_500.0] {
                 // We get A with transfer δ ⇔ they get B with transfer −δ.
                 let p = ours[0].at(delta) + theirs[1].at(-delta);
@@ -179,7 +230,7 @@ mod tests {
         let (mut me, mut opp) = position(3, 6);
         me.receive(&[0, 0, 0, 0, 0, 5]);
         opp.receive(&[1, 1, 1, 1, 1, 0]);
-        let futures = scoring_futures(&me, &opp, 6, 400);
+        let futures = scoring_futures(&me, &opp, 6, Valuation::Rollouts(400));
         assert_eq!(futures.len(), 400);
         let opp_after = after_table_scoring(&opp, &[0; 6]);
         let mut cache = ChoiceCache::new();
@@ -187,7 +238,12 @@ mod tests {
             let mut after = me;
             after.apply_score(category, &[0, 0, 0, 0, 0, 5]).ok()?;
             Some(win_after_scoring(
-                &after, &opp_after, 6, &futures, &mut cache,
+                &after,
+                &opp_after,
+                6,
+                &futures,
+                &mut cache,
+                Valuation::Rollouts(400),
             ))
         };
         use crate::rules::category::Category;
@@ -200,7 +256,8 @@ mod tests {
             ..PlayerState::default()
         };
         let b = PlayerState::default();
-        assert_eq!(win_after_scoring(&a, &b, 13, &[], &mut cache), 1.0);
-        assert_eq!(win_after_scoring(&b, &b, 13, &[], &mut cache), 0.5);
+        let v = Valuation::Rollouts(400);
+        assert_eq!(win_after_scoring(&a, &b, 13, &[], &mut cache, v), 1.0);
+        assert_eq!(win_after_scoring(&b, &b, 13, &[], &mut cache, v), 0.5);
     }
 }
