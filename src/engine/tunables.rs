@@ -240,6 +240,10 @@ tunables! {
     /// With the value network's curves: the weight of the network's curve blended with the
     /// rollouts' in the rounds that roll out (0: the rollouts alone).
     NET_BLEND: "netblend" = 0.0, 0.0..=1.0, step 0.25, integer false;
+    /// Scoring by win probability in rounds 2–10 (`wscore=1`): how much more a candidate
+    /// must win than the table's choice to be played instead (the curves' errors are about
+    /// a hundredth; below it the table's expected score decides).
+    WIN_SCORING_GAIN: "wsgain" = 0.005, 0.0..=0.03, step 0.005, integer false;
 }
 
 /// A bot's values of the tunables.

@@ -13,7 +13,7 @@ use crate::engine::learned::net::Net;
 use crate::engine::track::view::GameView;
 use crate::engine::tunables::{
     DECIDED_SIGMAS, NET_BLEND, NET_LAST_ROUND, NET_ROLLOUT_PERCENT, PROBE_ROLLOUTS,
-    WIN_FLAT_EPSILON, WIN_SCORING_CANDIDATES, WIN_SCORING_PER_CATEGORY,
+    WIN_FLAT_EPSILON, WIN_SCORING_CANDIDATES, WIN_SCORING_GAIN, WIN_SCORING_PER_CATEGORY,
 };
 use crate::engine::value::bidding::{bundle_values, POINTS_PER_UNIT};
 use crate::engine::value::choice::{all_choices, best_choice_for, Choice};
@@ -408,6 +408,118 @@ pub fn win_probability_between_rounds(
 /// times another's (1.7e-8). Derived, not tuned.
 pub const WIN_TIE_TOLERANCE: f64 = 1e-9;
 
+/// The scoring candidates of `me`: the table's best `overall`, and the best `per_category`
+/// of each open category by table value and by immediate score (a long shot often lives in
+/// another category than the table's favourite, and may be the table's poor choice).
+fn scoring_candidates(me: &PlayerState, overall: usize, per_category: usize) -> Vec<Choice> {
+    let mut ranked = all_choices(me.used, me.upper_k, &me.held);
+    // Stable: equal values keep the tie-break order.
+    ranked.sort_by_key(|c| std::cmp::Reverse(c.value_units));
+    let mut seen = [0usize; CATEGORY_COUNT];
+    let mut candidates: Vec<Choice> = ranked
+        .iter()
+        .enumerate()
+        .filter(|(rank, c)| {
+            let n = &mut seen[c.category.index()];
+            *n += 1;
+            *rank < overall || *n <= per_category
+        })
+        .map(|(_, c)| *c)
+        .collect();
+    let mut by_score = ranked;
+    by_score.sort_by_key(|c| std::cmp::Reverse(c.category.score_k(&c.dice)));
+    let mut seen = [0usize; CATEGORY_COUNT];
+    for c in by_score {
+        let n = &mut seen[c.category.index()];
+        *n += 1;
+        if *n <= per_category && !candidates.contains(&c) {
+            candidates.push(c);
+        }
+    }
+    candidates
+}
+
+/// The scoring of rounds 2–10 by win probability on the bot's curves (`wscore=1`): each
+/// candidate ([`scoring_candidates`]) valued at the position it leaves, the opponent
+/// scoring by the table at the same time, by the value network in the rounds it values and
+/// by rollouts on common futures after (the bot's count for the round); the table's choice
+/// unless a candidate wins at least [`WIN_SCORING_GAIN`] more. `None` outside rounds 2–10,
+/// without a network, or where the table's choice stands.
+pub fn win_scoring_by_curves(view: &GameView, config: &BotConfig) -> Option<(Choice, f64)> {
+    let round = view.round as usize;
+    let net = net_of(config)?;
+    if !config.win_scoring
+        || config.win_from_round == 0
+        || !(2..AUCTION_ROUNDS - 1).contains(&round)
+    {
+        return None;
+    }
+    let me = &view.me;
+    let table = best_choice_for(me)?;
+    let mut opp = view.opp;
+    if let Some(choice) = best_choice_for(&opp) {
+        let _ = opp.apply_score(choice.category, &choice.dice);
+    }
+    let drift = view.opp_skill.expected_loss_points(view.round);
+    let mut candidates = scoring_candidates(
+        me,
+        WIN_SCORING_CANDIDATES.count(),
+        WIN_SCORING_PER_CATEGORY.count(),
+    );
+    if !candidates.contains(&table) {
+        candidates.insert(0, table);
+    }
+    let afters: Vec<(Choice, PlayerState)> = candidates
+        .into_iter()
+        .filter_map(|c| {
+            let mut after = *me;
+            after.apply_score(c.category, &c.dice).ok()?;
+            Some((c, after))
+        })
+        .collect();
+    let wins: Vec<f64> = if round <= NET_LAST_ROUND.count() {
+        afters
+            .iter()
+            .map(|(_, after)| {
+                net_curve(net, after, &opp, view.round + 1)
+                    .shifted(drift)
+                    .at(0.0)
+            })
+            .collect()
+    } else {
+        let mut bytes = Vec::with_capacity(48);
+        for p in [me, &view.opp] {
+            bytes.extend_from_slice(&p.held);
+            bytes.extend_from_slice(&p.used.to_le_bytes());
+            bytes.extend_from_slice(&p.total_points().to_le_bytes());
+        }
+        bytes.push(view.round);
+        let seed = crate::solver::quantize::fnv1a64(&bytes);
+        let futures = sample_futures(view.round, net_rollouts_for_round(round), seed);
+        let mut cache = ChoiceCache::new();
+        afters
+            .iter()
+            .map(|(_, after)| {
+                play_rollouts_from(*after, opp, &futures, None, &mut cache)
+                    .curve(config.control_variate)
+                    .shifted(drift)
+                    .at(0.0)
+            })
+            .collect()
+    };
+    let table_win = afters
+        .iter()
+        .zip(&wins)
+        .find(|((c, _), _)| *c == table)
+        .map(|(_, &w)| w)?;
+    let (best, best_win) = afters
+        .iter()
+        .zip(&wins)
+        .max_by(|(_, x), (_, y)| x.total_cmp(y))
+        .map(|((c, _), &w)| (*c, w))?;
+    (best_win > table_win + WIN_SCORING_GAIN.get()).then_some((best, best_win))
+}
+
 /// The round-11 scoring with the highest P(win) + ½ P(draw) among the candidates
 /// (ties within [`WIN_TIE_TOLERANCE`]: the higher table value), against the opponent's table
 /// scoring; `None` in other rounds. Always searched (a few ms): a long shot such as a last YACHT is
@@ -417,32 +529,11 @@ pub fn win_scoring(view: &GameView, first_round: u8) -> Option<(Choice, f64)> {
         return None;
     }
     let me = &view.me;
-    let mut ranked = all_choices(me.used, me.upper_k, &me.held);
-    // Stable: equal values keep the tie-break order.
-    ranked.sort_by_key(|c| std::cmp::Reverse(c.value_units));
-    let mut per_category = [0usize; CATEGORY_COUNT];
-    let mut candidates: Vec<Choice> = ranked
-        .iter()
-        .enumerate()
-        .filter(|(rank, c)| {
-            let seen = &mut per_category[c.category.index()];
-            *seen += 1;
-            *rank < WIN_SCORING_CANDIDATES.count() || *seen <= WIN_SCORING_PER_CATEGORY.count()
-        })
-        .map(|(_, c)| *c)
-        .collect();
-    // The highest immediate scores of each category too: the points a long shot needs
-    // now may be the table's poor choice (a yacht scored as CHOICE to roll for another).
-    let mut by_score = ranked.clone();
-    by_score.sort_by_key(|c| std::cmp::Reverse(c.category.score_k(&c.dice)));
-    let mut per_category = [0usize; CATEGORY_COUNT];
-    for c in by_score {
-        let seen = &mut per_category[c.category.index()];
-        *seen += 1;
-        if *seen <= WIN_SCORING_PER_CATEGORY.count() && !candidates.contains(&c) {
-            candidates.push(c);
-        }
-    }
+    let candidates = scoring_candidates(
+        me,
+        WIN_SCORING_CANDIDATES.count(),
+        WIN_SCORING_PER_CATEGORY.count(),
+    );
     // The opponent scores at the same time: assume its table choice.
     let mut opp = view.opp;
     if let Some(choice) = best_choice_for(&opp) {

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Reproduces docs/results.md#value-net (issue 61): the win curves from the value network
+# against the rollouts', on the same deals (seed 41, PAIRS deal pairs, clock off: fixed
+# counts, the same games on any machine), against the two designs the finals are made of:
+# the equilibrium bidder and the equilibrium on another table (`contest:eq-other-table`).
+#  - `bot:curves=rollouts,clock=0`: the curves of rounds 2-10 from 1,800 rollouts in round 2
+#    up to 31,500 (the default before issue 61);
+#  - `bot:curves=net,clock=0`: the network's curves in rounds 2-5 and a few milliseconds of
+#    rollouts in rounds 6-10 (NET_LAST_ROUND, NET_ROLLOUTS_BY_ROUND);
+# compared deal by deal (`harness compare`: raw and luck-adjusted), and each one's CPU per
+# decision by round (the match report's table; the p99 of a round's bids and scorings).
+# Usage: docs/runs/value-net-noloss.sh [PAIRS [COMMIT]]   (default 1000 .)
+# The rollouts' arm costs about 50 minutes of one core per opponent at 1,000 pairs, the
+# network's about a minute and a half. A finished run is kept: the script picks up where it
+# stopped.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+pairs=${1:-1000}
+commit=${2:-.}
+# shellcheck source=docs/runs/build-at.sh
+source docs/runs/build-at.sh
+h=$(build_at "$commit")/harness
+out=target/runs/value-net
+mkdir -p "$out"
+run() { # NAME PLAYER OPPONENT
+  local f=$out/$1.jsonl
+  [[ -s $f && $(wc -l < "$f") -eq $((2 * pairs)) ]] && return
+  "$h" match "$2" "$3" --deals "$pairs" --seed 41 --time-scale 20 --no-progress \
+    --results "$f" > "$out/$1.txt"
+}
+for o in eq other; do
+  case $o in
+    eq) opponent=bot:bidder=equilibrium,win=0,clock=0 ;;
+    other) opponent=contest:eq-other-table ;;
+  esac
+  run "rollouts-$o" bot:curves=rollouts,clock=0 "$opponent"
+  run "net-$o" bot:curves=net,clock=0 "$opponent"
+  "$h" compare "$out/net-$o.jsonl" --against "$out/rollouts-$o.jsonl" | tee "$out/compare-$o.txt"
+  for arm in rollouts net; do
+    echo "$arm against $o: $(grep -m1 'games/s' "$out/$arm-$o.txt")"
+    grep -A14 '^decisions X by round' "$out/$arm-$o.txt"
+  done
+done
