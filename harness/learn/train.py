@@ -18,7 +18,7 @@ PyTorch because it is what the field trains small evaluation networks with
 (nnue-pytorch for Stockfish's NNUE): autograd, Adam and a reproducible seed, nothing of
 ours to maintain; the bot needs none of it (plain Rust, no dependency).
 
-Usage: python3 harness/learn/train.py POSITIONS.csv --out data/value-net.bin
+Usage: python3 harness/learn/train.py POSITIONS.csv... --out data/value-net.bin
        [--seed 1] [--hidden 64] [--components 4] [--epochs 12] ...
 """
 
@@ -83,6 +83,17 @@ class ValueNet(nn.Module):
         )
 
 
+class Ensemble:
+    """Members whose win probabilities are averaged (the bot averages their mixtures)."""
+
+    def __init__(self, members):
+        self.members = members
+
+    def win(self, x, t):
+        with torch.no_grad():
+            return torch.stack([log_win(m(x), t)[0].exp() for m in self.members]).mean(0)
+
+
 def log_likelihood(mix, z):
     """log density of the normalised rest difference z under the mixture."""
     log_w, centre, log_scale = mix
@@ -101,8 +112,8 @@ def log_win(mix, t):
     )
 
 
-def load(path, value_rounds):
-    df = pd.read_csv(path, comment="#")
+def load(paths, value_rounds):
+    df = pd.concat([pd.read_csv(p, comment="#") for p in paths], ignore_index=True)
     df = df[(df["round"] >= value_rounds[0]) & (df["round"] <= value_rounds[1])]
     cols = feature_columns(df.columns)
     x = torch.tensor(df[cols].to_numpy(np.float32))
@@ -142,9 +153,7 @@ def losses(net, batch, weights):
 
 
 def win_probability(net, x, t):
-    with torch.no_grad():
-        lp, _ = log_win(net(x), t)
-    return lp.exp().numpy()
+    return net.win(x, t).numpy()
 
 
 def calibration(p, outcome, bins=10):
@@ -168,20 +177,21 @@ def fnv1a64(data):
     return h
 
 
-def write_weights(net, path):
-    l1, l2, l3 = net.l1, net.l2, net.l3
+def write_weights(ensemble, path):
     with open(path, "wb") as f:
-        f.write(MAGIC)
-        for n in (l1.in_features, l1.out_features, l2.out_features, net.k):
-            f.write(struct.pack("<I", n))
-        for layer in (l1, l2, l3):
-            for tensor in (layer.weight, layer.bias):
-                f.write(tensor.detach().numpy().astype("<f4").tobytes())
+        for net in ensemble.members:
+            l1, l2, l3 = net.l1, net.l2, net.l3
+            f.write(MAGIC)
+            for n in (l1.in_features, l1.out_features, l2.out_features, net.k):
+                f.write(struct.pack("<I", n))
+            for layer in (l1, l2, l3):
+                for tensor in (layer.weight, layer.bias):
+                    f.write(tensor.detach().numpy().astype("<f4").tobytes())
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("positions")
+    ap.add_argument("positions", nargs="+", help="positions files (harness positions)")
     ap.add_argument("--out", required=True, help="the weights file (YVN1)")
     ap.add_argument("--manifest", help="default: OUT with .json")
     ap.add_argument("--reference", help="reference values for the bot's test (CSV)")
@@ -196,6 +206,9 @@ def main():
     ap.add_argument("--holdout", type=int, default=10, help="every Nth deal is held out")
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument(
+        "--members", type=int, default=1, help="networks in the ensemble, seeds SEED, SEED+1, ..."
+    )
+    ap.add_argument(
         "--rounds",
         default=f"{FIRST_ROUND}-{LAST_ROUND}",
         help="the pre-roll rounds trained on, FIRST-LAST (within 2-11; the rest keep no weight)",
@@ -203,7 +216,6 @@ def main():
     ap.add_argument("--data-command", default="", help="the command that wrote POSITIONS")
     args = ap.parse_args()
 
-    torch.manual_seed(args.seed)
     np.random.seed(args.seed)
     torch.set_num_threads(args.threads)
     started = time.time()
@@ -215,28 +227,38 @@ def main():
     n = train["x"].shape[0]
     print(f"{n} training positions, {valid['x'].shape[0]} held out; {len(cols)} inputs", flush=True)
 
-    net = ValueNet(len(cols), args.hidden, args.components, player)
-    opt = torch.optim.Adam(net.parameters(), lr=args.lr)
-    steps = args.epochs * math.ceil(n / args.batch)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps)
-    history = []
-    for epoch in range(args.epochs):
-        perm = torch.randperm(n)
-        net.train()
-        for i in range(0, n, args.batch):
-            idx = perm[i : i + args.batch]
-            batch = {k: v[idx] for k, v in train.items() if isinstance(v, torch.Tensor)}
-            loss, _, _ = losses(net, batch, (args.nll_weight, args.bce_weight))
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            sched.step()
-        net.eval()
-        with torch.no_grad():
-            v = {k: t for k, t in valid.items() if isinstance(t, torch.Tensor)}
-            total, nll, bce = (float(a) for a in losses(net, v, (args.nll_weight, args.bce_weight)))
-        history.append({"epoch": epoch + 1, "loss": total, "nll": nll, "bce": bce})
-        print(f"epoch {epoch + 1}: held-out loss {total:.4f} (nll {nll:.4f}, bce {bce:.4f})", flush=True)
+    weights = (args.nll_weight, args.bce_weight)
+    v = {k: t for k, t in valid.items() if isinstance(t, torch.Tensor)}
+
+    def train_member(seed):
+        """One network from its own seed (the first member's is --seed itself)."""
+        torch.manual_seed(seed)
+        net = ValueNet(len(cols), args.hidden, args.components, player)
+        opt = torch.optim.Adam(net.parameters(), lr=args.lr)
+        steps = args.epochs * math.ceil(n / args.batch)
+        sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps)
+        history = []
+        for epoch in range(args.epochs):
+            perm = torch.randperm(n)
+            net.train()
+            for i in range(0, n, args.batch):
+                idx = perm[i : i + args.batch]
+                batch = {k: t[idx] for k, t in train.items() if isinstance(t, torch.Tensor)}
+                loss, _, _ = losses(net, batch, weights)
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+                sched.step()
+            net.eval()
+            with torch.no_grad():
+                total, nll, bce = (float(a) for a in losses(net, v, weights))
+            history.append({"epoch": epoch + 1, "loss": total, "nll": nll, "bce": bce})
+            print(f"seed {seed} epoch {epoch + 1}: held-out loss {total:.4f} (nll {nll:.4f}, bce {bce:.4f})", flush=True)
+        return net, history
+
+    trained = [train_member(args.seed + m) for m in range(args.members)]
+    net = Ensemble([t[0] for t in trained])
+    history = [t[1] for t in trained]
 
     p = win_probability(net, valid["x"], valid["t"])
     by_group = {}
@@ -266,7 +288,8 @@ def main():
         "inputs": len(cols),
         "hidden": [args.hidden, args.hidden],
         "components": args.components,
-        "parameters": sum(p.numel() for p in net.parameters()),
+        "members": args.members,
+        "parameters": sum(p.numel() for m in net.members for p in m.parameters()),
         "training_positions": n,
         "held_out_positions": int(valid["x"].shape[0]),
         "epochs": args.epochs,

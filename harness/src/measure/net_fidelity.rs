@@ -46,6 +46,11 @@ pub struct Errors {
     pub level: f64,
     /// Σ over positions of the mean |(W_A − W_B) − (W_A − W_B)_ref| over every transfer.
     pub difference: f64,
+    /// Σ over positions of the curves' slope at no transfer (win probability per 1,000
+    /// points, both curves), and the reference's: their ratio says whether a source's
+    /// curves are flatter (under 1) or steeper than the reference's.
+    pub slope: f64,
+    pub reference_slope: f64,
 }
 
 impl Errors {
@@ -57,6 +62,13 @@ impl Errors {
             level += 0.5 * ((a - ra).abs() + (b - rb).abs());
             difference += ((a - b) - (ra - rb)).abs();
         }
+        let slope = |c: &[WinCurve; 2]| {
+            c.iter()
+                .map(|c| (c.at(2_000.0) - c.at(-2_000.0)) / 4.0)
+                .sum::<f64>()
+        };
+        self.slope += slope(curves);
+        self.reference_slope += slope(reference);
         let n = DELTAS_POINTS.len() as f64;
         self.positions += 1;
         self.level += level / n;
@@ -69,6 +81,11 @@ impl Errors {
 
     pub fn mean_difference(&self) -> f64 {
         self.difference / self.positions.max(1) as f64
+    }
+
+    /// The slope's ratio to the reference's.
+    pub fn slope_ratio(&self) -> f64 {
+        self.slope / self.reference_slope.max(1e-12)
     }
 }
 
@@ -201,13 +218,18 @@ pub fn net_fidelity(
 pub fn format_fidelity(rounds: &[RoundFidelity], reference: usize, names: &[String]) -> String {
     let mut out = format!(
         "mean absolute error against {reference}x the bot's rollouts, at transfers of -12,000 to +12,000 points\n\
-         (level: of each curve; A-B: of the difference between the two assignments' curves)\n"
+         (level: of each curve; A-B: of the difference between the two assignments' curves;\n\
+         slope: the curves' slope at no transfer over the reference's)\n"
     );
     out.push_str("round positions | level: rollouts");
     for n in names {
         out.push_str(&format!(" {n:>12}"));
     }
     out.push_str(" | A-B: rollouts");
+    for n in names {
+        out.push_str(&format!(" {n:>12}"));
+    }
+    out.push_str(" | slope: rollouts");
     for n in names {
         out.push_str(&format!(" {n:>12}"));
     }
@@ -230,6 +252,10 @@ pub fn format_fidelity(rounds: &[RoundFidelity], reference: usize, names: &[Stri
         for e in &r.nets {
             line.push_str(&format!(" {:>12.4}", e.mean_difference()));
         }
+        line.push_str(&format!(" |  {:>8.3}", r.rollouts.slope_ratio()));
+        for e in &r.nets {
+            line.push_str(&format!(" {:>12.3}", e.slope_ratio()));
+        }
         line.push('\n');
         line
     };
@@ -242,6 +268,8 @@ pub fn format_fidelity(rounds: &[RoundFidelity], reference: usize, names: &[Stri
             t.positions += e.positions;
             t.level += e.level;
             t.difference += e.difference;
+            t.slope += e.slope;
+            t.reference_slope += e.reference_slope;
         }
     }
     out.push_str(&row(&total, "all".to_string()));

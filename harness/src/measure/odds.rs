@@ -325,6 +325,8 @@ pub struct OddsReport {
     /// P(win) by opponent against the luck-adjusted results (the result less the luck
     /// after the forecast, [`Forecast::later_luck`]): the same expectation, less noise.
     pub by_opponent_adjusted: Vec<Reliability>,
+    /// P(win) by round against the luck-adjusted results (index round − 1).
+    pub by_round_adjusted: Vec<Reliability>,
     /// Decided games by round: (called decided, their leader lost or drew).
     pub decided: Vec<(usize, f64)>,
     pub bids: Vec<BidCalibration>,
@@ -379,6 +381,7 @@ pub fn report(opponents: &[String], games: &[GameForecasts]) -> OddsReport {
         decided: vec![(0, 0.0); rounds],
         bids: vec![BidCalibration::default(); n],
         by_opponent_adjusted: (0..n).map(|_| Reliability::new()).collect(),
+        by_round_adjusted: (0..rounds).map(|_| Reliability::new()).collect(),
         rolled_out: vec![[Vec::new(), Vec::new()]; n],
         rolled_out_adjusted: vec![[Vec::new(), Vec::new()]; n],
         paired_by_round: (0..rounds)
@@ -395,6 +398,7 @@ pub fn report(opponents: &[String], games: &[GameForecasts]) -> OddsReport {
                 r.by_round[index].add(p, g.points);
                 let adjusted = g.points - f.later_luck;
                 r.by_opponent_adjusted[g.opponent].add(p, adjusted);
+                r.by_round_adjusted[index].add(p, adjusted);
                 let part = SHIFT_ROUNDS
                     .iter()
                     .position(|&(first, last)| (first..=last).contains(&f.round));
@@ -512,9 +516,19 @@ mod tests {
             .parse::<PlayerSpec>()
             .unwrap()];
         let deals = [Deal::from_seed(3, 0), Deal::from_seed(3, 1)];
-        let games = measure(bot, &opponents, 3, &deals).unwrap();
+        // Beside: the rollouts' curves at the same positions.
+        let rollouts = BotConfig {
+            curves: yacht::engine::config::CurveSource::Rollouts,
+            ..bot
+        };
+        let games = measure(bot, Some(rollouts), &opponents, 3, &deals).unwrap();
         assert_eq!(games.len(), 4);
         let all: Vec<&Forecast> = games.iter().flat_map(|g| &g.forecasts).collect();
+        assert!(all.iter().any(|f| f.beside.is_some()));
+        assert!(all
+            .iter()
+            .filter_map(|f| f.beside)
+            .all(|p| (0.0..=1.0).contains(&p)));
         assert!(all
             .iter()
             .filter_map(|f| f.p_win)
@@ -534,6 +548,14 @@ mod tests {
             .all(|f| f.later_luck.abs() <= 0.5));
         let report = report(&["eq".to_string()], &games);
         assert_eq!(report.games, [4]);
+        let paired: usize = report.paired_by_round.iter().map(|p| p[0].count).sum();
+        assert!(
+            paired > 0
+                && report
+                    .paired_by_round
+                    .iter()
+                    .all(|p| p[0].count == p[1].count)
+        );
         assert!(report.by_opponent[0].count > 0);
         assert_eq!(
             report.by_opponent_adjusted[0].count,

@@ -132,6 +132,28 @@ pub fn text(report: &OddsReport) -> String {
             );
         }
     }
+    let _ = writeln!(
+        out,
+        "\nby round group, every opponent: n, Brier, ECE against the result, ECE against the \
+         luck-adjusted result"
+    );
+    for &(first, last) in &ROUND_GROUPS {
+        let range = usize::from(first) - 1..usize::from(last);
+        let (raw, adjusted) = (
+            summed(&report.by_round[range.clone()]),
+            summed(&report.by_round_adjusted[range]),
+        );
+        if raw.count > 0 {
+            let _ = writeln!(
+                out,
+                "rounds {first:>2}-{last:<2} {:>8} {:>7.4} {:>7.4} {:>7.4}",
+                raw.count,
+                raw.brier(),
+                raw.ece(),
+                adjusted.ece()
+            );
+        }
+    }
     let _ = writeln!(out, "\nby round, every opponent:");
     for (i, r) in report.by_round.iter().enumerate() {
         if r.count > 0 {

@@ -94,11 +94,18 @@ impl Layer {
     }
 }
 
-/// The network.
+/// One network of the ensemble.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Net {
+struct Member {
     layers: [Layer; 3],
     components: usize,
+}
+
+/// The network: one or more members (an ensemble, each trained from its own seed), whose
+/// mixtures are averaged.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Net {
+    members: Vec<Member>,
 }
 
 /// One component of a mixture in the network's units: weight, centre and scale (units
@@ -201,18 +208,21 @@ fn read_f32s(bytes: &[u8], at: &mut usize, n: usize) -> Result<Vec<f32>, NetErro
     Ok(out)
 }
 
-impl Net {
-    /// Reads a weights file (see the module's text); checks its shape against the
-    /// features this build computes.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
-        if bytes.get(..4) != Some(MAGIC.as_slice()) {
-            return Err(NetError("not a value network (no YVN1 magic)".into()));
+impl Member {
+    /// Reads one `YVN1` record at `*at`, moving `at` past it.
+    fn read(bytes: &[u8], at: &mut usize) -> Result<Member, NetError> {
+        if bytes.get(*at..*at + 4) != Some(MAGIC.as_slice()) {
+            return Err(NetError(if *at == 0 {
+                "not a value network (no YVN1 magic)".into()
+            } else {
+                format!("{} bytes after the weights", bytes.len() - *at)
+            }));
         }
-        let mut at = 4;
-        let inputs = read_u32(bytes, &mut at)?;
-        let hidden1 = read_u32(bytes, &mut at)?;
-        let hidden2 = read_u32(bytes, &mut at)?;
-        let components = read_u32(bytes, &mut at)?;
+        *at += 4;
+        let inputs = read_u32(bytes, at)?;
+        let hidden1 = read_u32(bytes, at)?;
+        let hidden2 = read_u32(bytes, at)?;
+        let components = read_u32(bytes, at)?;
         if inputs != FEATURES {
             return Err(NetError(format!(
                 "the network takes {inputs} inputs, this build computes {FEATURES}"
@@ -226,8 +236,8 @@ impl Net {
         let mut layer = |inputs: usize, outputs: usize| -> Result<Layer, NetError> {
             Ok(Layer {
                 inputs,
-                w: read_f32s(bytes, &mut at, inputs * outputs)?,
-                b: read_f32s(bytes, &mut at, outputs)?,
+                w: read_f32s(bytes, at, inputs * outputs)?,
+                b: read_f32s(bytes, at, outputs)?,
             })
         };
         let layers = [
@@ -235,27 +245,11 @@ impl Net {
             layer(hidden1, hidden2)?,
             layer(hidden2, 3 * components)?,
         ];
-        if at != bytes.len() {
-            return Err(NetError(format!(
-                "{} bytes after the weights",
-                bytes.len() - at
-            )));
-        }
-        Ok(Net { layers, components })
+        Ok(Member { layers, components })
     }
 
-    /// Components of the mixture one side's evaluation gives.
-    pub fn components(&self) -> usize {
-        self.components
-    }
-
-    /// Weights in all.
-    pub fn parameters(&self) -> usize {
-        self.layers.iter().map(|l| l.w.len() + l.b.len()).sum()
-    }
-
-    /// One side's mixture for inputs `x`, in the network's units.
-    pub fn forward(&self, x: &[f32; FEATURES]) -> Vec<Component> {
+    /// This member's mixture for inputs `x`.
+    fn forward(&self, x: &[f32; FEATURES]) -> Vec<Component> {
         let (mut h1, mut h2, mut out) = (Vec::new(), Vec::new(), Vec::new());
         self.layers[0].forward(x, &mut h1, true);
         self.layers[1].forward(&h1, &mut h2, true);
@@ -272,6 +266,52 @@ impl Net {
                 scale: out[2 * k + i]
                     .clamp(LOG_SCALE_RANGE.0, LOG_SCALE_RANGE.1)
                     .exp(),
+            })
+            .collect()
+    }
+}
+
+impl Net {
+    /// Reads a weights file (see the module's text): one or more members, each a `YVN1`
+    /// record; checks each one's shape against the features this build computes.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
+        let mut at = 0;
+        let mut members = Vec::new();
+        while at < bytes.len() || members.is_empty() {
+            members.push(Member::read(bytes, &mut at)?);
+        }
+        Ok(Net { members })
+    }
+
+    /// The ensemble's members.
+    pub fn members(&self) -> usize {
+        self.members.len()
+    }
+
+    /// Components of the mixture one side's evaluation gives (all members').
+    pub fn components(&self) -> usize {
+        self.members.iter().map(|m| m.components).sum()
+    }
+
+    /// Weights in all.
+    pub fn parameters(&self) -> usize {
+        self.members
+            .iter()
+            .flat_map(|m| &m.layers)
+            .map(|l| l.w.len() + l.b.len())
+            .sum()
+    }
+
+    /// One side's mixture for inputs `x`, in the network's units: every member's
+    /// components, each member weighing the same.
+    pub fn forward(&self, x: &[f32; FEATURES]) -> Vec<Component> {
+        let share = 1.0 / self.members.len() as f32;
+        self.members
+            .iter()
+            .flat_map(|m| m.forward(x))
+            .map(|c| Component {
+                weight: c.weight * share,
+                ..c
             })
             .collect()
     }

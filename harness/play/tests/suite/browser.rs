@@ -563,7 +563,7 @@ async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page() {
     // review, drawn by the same script.
     let log = harness::replay::parse_log(common::GOLDEN_LOG).unwrap();
     let review =
-        harness::review::review_log(&log, harness::review::decisions::REVIEW_ROLLOUTS, None)
+        harness::review::review_log(&log, harness::review::decisions::review_valuation(), None)
             .unwrap();
     let page = shots_dir().join("golden-review.html");
     std::fs::write(
