@@ -188,10 +188,6 @@ pub struct BotConfig {
     pub wall_budget_ms: u32,
     /// Where the win curves of rounds 2–10 come from (see [`CurveSource`]).
     pub curves: CurveSource,
-    /// Whether the scorings of rounds 2–10 are chosen by win probability on the bot's
-    /// curves ([`crate::engine::search::endgame::win_scoring_by_curves`]); without, by the
-    /// table (round 11 is by win probability either way).
-    pub win_scoring: bool,
     /// The value network's weights file, for [`CurveSource::Net`]; `None`: the embedded
     /// network (`data/value-net.bin`). Read by [`crate::engine::learned::net::from_file`].
     pub net_file: Option<&'static str>,
@@ -242,7 +238,6 @@ impl BotConfig {
         budget_ms: BUDGET_MS_DEFAULT,
         wall_budget_ms: WALL_BUDGET_MS_DEFAULT,
         curves: CurveSource::Rollouts,
-        win_scoring: false,
         net_file: None,
         control_variate: CONTROL_VARIATE_DEFAULT,
         safety: true,
@@ -492,14 +487,6 @@ pub const SWITCHES: &[Switch] = &[
         },
         get: |c| c.net_file.unwrap_or("").to_string(),
     },
-    on_off!(
-        "wscore",
-        "--win-scoring",
-        Experiment,
-        win_scoring,
-        "1: the scorings of rounds 2-10 by win probability on the value network's curves \
-         (the table's otherwise; needs --curves net)"
-    ),
     on_off!(
         "cv",
         "--control-variate",

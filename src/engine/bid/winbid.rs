@@ -202,7 +202,7 @@ pub fn opponent_maximin(curves: &Curves) -> (Group, u32) {
 fn critical_amounts(curve: &WinCurve) -> impl Iterator<Item = u32> {
     let diff = match curve {
         WinCurve::Exact { diff_points } => Some(diff_points.unsigned_abs() as f64),
-        WinCurve::Pairs { .. } | WinCurve::Mixture(_) | WinCurve::Blend(..) => None,
+        WinCurve::Pairs { .. } | WinCurve::Mixture(_) => None,
     };
     diff.into_iter().flat_map(|d| {
         [d, d / 2.0]

@@ -12,8 +12,8 @@ use crate::engine::config::{BotConfig, CurveSource};
 use crate::engine::learned::net::Net;
 use crate::engine::track::view::GameView;
 use crate::engine::tunables::{
-    DECIDED_SIGMAS, NET_BLEND, NET_LAST_ROUND, NET_ROLLOUT_PERCENT, PROBE_ROLLOUTS,
-    WIN_FLAT_EPSILON, WIN_SCORING_CANDIDATES, WIN_SCORING_GAIN, WIN_SCORING_PER_CATEGORY,
+    DECIDED_SIGMAS, NET_LAST_ROUND, NET_ROLLOUT_PERCENT, PROBE_ROLLOUTS, WIN_FLAT_EPSILON,
+    WIN_SCORING_CANDIDATES, WIN_SCORING_PER_CATEGORY,
 };
 use crate::engine::value::bidding::{bundle_values, POINTS_PER_UNIT};
 use crate::engine::value::choice::{all_choices, best_choice_for, Choice};
@@ -284,17 +284,7 @@ pub fn win_search_timed(
         let (curves, played) =
             timed_curves(&starts, &mut futures, count, deadline, control, &mut cache);
         stats = Some(played);
-        match net {
-            Some(net) => {
-                let [ca, cb] = curves;
-                let nets =
-                    [0, 1].map(|g| net_curve(net, &starts.me[g], &starts.opp[g], view.round + 1));
-                let [na, nb] = nets;
-                let w = NET_BLEND.get();
-                [ca.blended(na, w), cb.blended(nb, w)]
-            }
-            None => curves,
-        }
+        curves
     };
     // The exact and enumerated curves of rounds 11 and 12 and the rollouts take the
     // opponent's play from the table; `expected` already has the drift.
@@ -442,87 +432,6 @@ fn scoring_candidates(me: &PlayerState, overall: usize, per_category: usize) -> 
         }
     }
     candidates
-}
-
-/// The scoring of rounds 2–10 by win probability on the bot's curves (`wscore=1`): each
-/// candidate ([`scoring_candidates`]) valued at the position it leaves, the opponent
-/// scoring by the table at the same time, by the value network in the rounds it values and
-/// by rollouts on common futures after (the bot's count for the round); the table's choice
-/// unless a candidate wins at least [`WIN_SCORING_GAIN`] more. `None` outside rounds 2–10,
-/// without a network, or where the table's choice stands.
-pub fn win_scoring_by_curves(view: &GameView, config: &BotConfig) -> Option<(Choice, f64)> {
-    let round = view.round as usize;
-    let net = net_of(config)?;
-    if !config.win_scoring
-        || config.win_from_round == 0
-        || !(2..AUCTION_ROUNDS - 1).contains(&round)
-    {
-        return None;
-    }
-    let me = &view.me;
-    let table = best_choice_for(me)?;
-    let mut opp = view.opp;
-    if let Some(choice) = best_choice_for(&opp) {
-        let _ = opp.apply_score(choice.category, &choice.dice);
-    }
-    let drift = view.opp_skill.expected_loss_points(view.round);
-    let mut candidates = scoring_candidates(
-        me,
-        WIN_SCORING_CANDIDATES.count(),
-        WIN_SCORING_PER_CATEGORY.count(),
-    );
-    if !candidates.contains(&table) {
-        candidates.insert(0, table);
-    }
-    let afters: Vec<(Choice, PlayerState)> = candidates
-        .into_iter()
-        .filter_map(|c| {
-            let mut after = *me;
-            after.apply_score(c.category, &c.dice).ok()?;
-            Some((c, after))
-        })
-        .collect();
-    let wins: Vec<f64> = if round <= NET_LAST_ROUND.count() {
-        afters
-            .iter()
-            .map(|(_, after)| {
-                net_curve(net, after, &opp, view.round + 1)
-                    .shifted(drift)
-                    .at(0.0)
-            })
-            .collect()
-    } else {
-        let mut bytes = Vec::with_capacity(48);
-        for p in [me, &view.opp] {
-            bytes.extend_from_slice(&p.held);
-            bytes.extend_from_slice(&p.used.to_le_bytes());
-            bytes.extend_from_slice(&p.total_points().to_le_bytes());
-        }
-        bytes.push(view.round);
-        let seed = crate::solver::quantize::fnv1a64(&bytes);
-        let futures = sample_futures(view.round, net_rollouts_for_round(round), seed);
-        let mut cache = ChoiceCache::new();
-        afters
-            .iter()
-            .map(|(_, after)| {
-                play_rollouts_from(*after, opp, &futures, None, &mut cache)
-                    .curve(config.control_variate)
-                    .shifted(drift)
-                    .at(0.0)
-            })
-            .collect()
-    };
-    let table_win = afters
-        .iter()
-        .zip(&wins)
-        .find(|((c, _), _)| *c == table)
-        .map(|(_, &w)| w)?;
-    let (best, best_win) = afters
-        .iter()
-        .zip(&wins)
-        .max_by(|(_, x), (_, y)| x.total_cmp(y))
-        .map(|((c, _), &w)| (*c, w))?;
-    (best_win > table_win + WIN_SCORING_GAIN.get()).then_some((best, best_win))
 }
 
 /// The round-11 scoring with the highest P(win) + ½ P(draw) among the candidates

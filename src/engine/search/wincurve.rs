@@ -33,9 +33,6 @@ pub enum WinCurve {
     /// The final difference is drawn from a mixture of logistic distributions (the value
     /// network's).
     Mixture(Mixture),
-    /// `weight` times the first curve plus the rest of the second (the network's curve
-    /// blended with rollouts').
-    Blend(Box<WinCurve>, Box<WinCurve>, f64),
 }
 
 impl WinCurve {
@@ -79,11 +76,6 @@ impl WinCurve {
                 cumulative,
             },
             WinCurve::Mixture(m) => WinCurve::Mixture(m.shifted(shift as f64)),
-            WinCurve::Blend(a, b, w) => WinCurve::Blend(
-                Box::new(a.shifted(shift as f64)),
-                Box::new(b.shifted(shift as f64)),
-                w,
-            ),
         }
     }
 
@@ -98,18 +90,6 @@ impl WinCurve {
                 sorted.iter().rev().map(|&(v, w)| (-v, w)).collect(),
             ),
             WinCurve::Mixture(m) => WinCurve::Mixture(m.negated()),
-            WinCurve::Blend(a, b, w) => {
-                WinCurve::Blend(Box::new(a.mirrored()), Box::new(b.mirrored()), *w)
-            }
-        }
-    }
-
-    /// `weight` times `net` plus the rest of `self` (no blend at weight 0).
-    pub fn blended(self, net: WinCurve, weight: f64) -> WinCurve {
-        if weight <= 0.0 {
-            self
-        } else {
-            WinCurve::Blend(Box::new(net), Box::new(self), weight.min(1.0))
         }
     }
 
@@ -128,7 +108,6 @@ impl WinCurve {
                 ((total - w_upto) + 0.5 * (w_upto - w_below)) / total
             }
             WinCurve::Mixture(m) => m.above(delta_points),
-            WinCurve::Blend(a, b, w) => w * a.at(delta_points) + (1.0 - w) * b.at(delta_points),
         }
     }
 }
