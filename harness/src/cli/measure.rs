@@ -243,10 +243,6 @@ pub struct NetFidelityArgs {
     /// The reference's rollouts, times the bot's count.
     #[arg(long, default_value_t = 8)]
     reference: usize,
-    /// Also the first network looked DEPTH auctions ahead on N futures (`DEPTH:N`), where
-    /// the position it reaches is one the network values.
-    #[arg(long, value_name = "DEPTH:N")]
-    leaf: Vec<String>,
 }
 
 impl NetFidelityArgs {
@@ -275,21 +271,8 @@ impl NetFidelityArgs {
                 .collect();
             (nets, names)
         };
-        let leaves = self
-            .leaf
-            .iter()
-            .map(|l| {
-                let (d, n) = l.split_once(':').ok_or("--leaf DEPTH:N")?;
-                Ok((
-                    d.parse().map_err(|_| "--leaf DEPTH:N")?,
-                    n.parse().map_err(|_| "--leaf DEPTH:N")?,
-                ))
-            })
-            .collect::<Result<Vec<(usize, usize)>, &str>>()?;
-        let mut names = names;
-        names.extend(self.leaf.iter().map(|l| format!("leaf {l}")));
         let positions = read_bid_positions(&self.positions, self.every, self.limit)?;
-        let rounds = net_fidelity(&positions, &nets, &leaves, self.reference);
+        let rounds = net_fidelity(&positions, &nets, self.reference);
         print!("{}", format_fidelity(&rounds, self.reference, &names));
         Ok(())
     }

@@ -16,7 +16,7 @@ use std::path::Path;
 use yacht::engine::learned::net::Net;
 use yacht::engine::search::anytime::{timed_curves, Starts};
 use yacht::engine::search::endgame::rollouts_for_round;
-use yacht::engine::search::rollout::{net_leaf_curve, sample_futures, Futures};
+use yacht::engine::search::rollout::Futures;
 use yacht::engine::search::wincurve::{after_table_scoring, net_curve, WinCurve};
 use yacht::engine::value::choice_cache::ChoiceCache;
 use yacht::engine::{BotConfig, PlayerState};
@@ -167,13 +167,11 @@ pub fn read_bid_positions(
     Ok(out)
 }
 
-/// The fidelity of each of `nets`, of the first looked ahead as each of `leaves` says
-/// ((depth, futures): [`net_leaf_curve`]), and of the bot's rollouts at `positions`, by
-/// round, against `reference` times the bot's rollouts.
+/// The fidelity of each of `nets` and of the bot's rollouts at `positions`, by round,
+/// against `reference` times the bot's rollouts.
 pub fn net_fidelity(
     positions: &[BidPosition],
     nets: &[&Net],
-    leaves: &[(usize, usize)],
     reference: usize,
 ) -> Vec<RoundFidelity> {
     let config = BotConfig::default();
@@ -181,7 +179,7 @@ pub fn net_fidelity(
         .map(|round| RoundFidelity {
             round,
             rollouts: Errors::default(),
-            nets: vec![Errors::default(); nets.len() + leaves.len()],
+            nets: vec![Errors::default(); nets.len()],
         })
         .collect();
     let mut cache = ChoiceCache::new();
@@ -208,26 +206,6 @@ pub fn net_fidelity(
         r.rollouts.add(&bot_curves, &reference_curves);
         for (net, errors) in nets.iter().zip(&mut r.nets) {
             let curves = [0, 1].map(|g| net_curve(net, &starts.me[g], &starts.opp[g], p.round + 1));
-            errors.add(&curves, &reference_curves);
-        }
-        // The first network looked ahead: (depth, futures), where the leaf is one it values.
-        for (&(depth, n), errors) in leaves.iter().zip(&mut r.nets[nets.len()..]) {
-            let Some(net) = nets.first() else { break };
-            if usize::from(p.round) + 1 + depth > 11 {
-                continue;
-            }
-            let futures = sample_futures(p.round, n, seed ^ 0x1eaf);
-            let curves = [0, 1].map(|g| {
-                net_leaf_curve(
-                    net,
-                    starts.me[g],
-                    starts.opp[g],
-                    p.round,
-                    &futures,
-                    depth,
-                    &mut cache,
-                )
-            });
             errors.add(&curves, &reference_curves);
         }
     }

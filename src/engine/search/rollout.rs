@@ -13,8 +13,7 @@
 use crate::clock::{Deadline, StopClock};
 
 use super::control_variate::calibration_weights;
-use super::wincurve::{after_table_scoring, net_curve, WinCurve};
-use crate::engine::learned::net::{Mixture, Net};
+use super::wincurve::{after_table_scoring, WinCurve};
 use crate::engine::value::bidding::POINTS_PER_UNIT;
 use crate::engine::value::choice::{position_value_units, Choice};
 use crate::engine::value::choice_cache::ChoiceCache;
@@ -249,42 +248,6 @@ fn settle(
     } else {
         half
     }
-}
-
-/// The value network's curve from the states after this round's scoring, looked `depth`
-/// auctions ahead: each future plays its first `depth` auctions as the rollouts do (the
-/// equilibrium's coin, the table's scorings), and the network values the position it
-/// reaches (before round `round + 1 + depth`'s roll); the curve is the average of those
-/// positions' distributions. `depth` 0 is [`net_curve`]'s.
-pub fn net_leaf_curve(
-    net: &Net,
-    me0: PlayerState,
-    opp0: PlayerState,
-    round: u8,
-    futures: &[Vec<FutureRound>],
-    depth: usize,
-    cache: &mut ChoiceCache,
-) -> WinCurve {
-    let leaf = round + 1 + depth as u8;
-    let mut parts = Vec::new();
-    let share = 1.0 / futures.len().max(1) as f64;
-    for future in futures {
-        let (mut me, mut opp) = (me0, opp0);
-        let mut transfer = 0i64;
-        for &FutureRound { a, b, we_win_coin } in future.iter().take(depth) {
-            let choices = [(&me, &a), (&me, &b), (&opp, &a), (&opp, &b)]
-                .map(|(p, x)| cache.best_choice(p.used, p.upper_k, &add(&p.held, x)));
-            transfer += settle(&mut me, &mut opp, (a, b, we_win_coin), choices);
-        }
-        let WinCurve::Mixture(m) = net_curve(net, &me, &opp, leaf) else {
-            unreachable!("the network's curve is a mixture")
-        };
-        parts.extend(m.shifted(transfer as f64).parts.into_iter().map(|mut c| {
-            c.weight *= share;
-            c
-        }));
-    }
-    WinCurve::Mixture(Mixture { parts })
 }
 
 #[cfg(test)]
