@@ -17,7 +17,7 @@ use crate::protocol::{Command, BID_MAX_POINTS};
 use crate::solver::quantize::fnv1a64;
 
 /// Deals in the default bench: 2000 until 0a74a32, 300 since win play made games slow.
-/// Not tuned. Timing: docs/experiments.md#win-play-round-7, docs/results.md#timing.
+/// Not tuned. Timing: docs/experiments/2026-11-21-win-play-round-7.md#win-play-round-7, docs/results.md#timing.
 pub const BENCH_GAMES: usize = 300;
 /// Seed of the bench deals; changing it changes every signature.
 pub const BENCH_SEED: u64 = 0x5EED_BEAC;

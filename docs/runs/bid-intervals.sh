@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces docs/experiments.md#whole-model-intervals (issue 48): the bid model's central
+# Reproduces docs/experiments/2026-11-28-whole-model-intervals.md#whole-model-intervals (issue 48): the bid model's central
 # 50% and 90% intervals against the seven public contest bots, read two ways by `harness
 # measure odds` (25 deal pairs each, seed 63, the deals of docs/runs/repertoire.sh): on the
 # atoms the decisions read (`Predictive::holds`), and on the whole model as its likelihood

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces the head to head of docs/experiments.md#equilibrium-habit (and its rows in
+# Reproduces the head to head of docs/experiments/2026-11-27-equilibrium-habit.md#equilibrium-habit (and its rows in
 # docs/results.md: head-to-head, maximin-reference, eq-other-table, reader-test, real-bots):
 # both arms the build of cd211f3, `bot:clock=0` (before; written `bot:clock=0,eqprior=0`,
 # the same bot there, so that later commits can run it) against `bot:clock=0,eqprior=30`

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces docs/experiments.md#fitted-tails (issue 48): the opponent model's widths and
+# Reproduces docs/experiments/2026-11-27-fitted-tails.md#fitted-tails (issue 48): the opponent model's widths and
 # tails fitted to each opponent (`bot:width=1,tail=1`) against the default (the widths
 # alone: docs/runs/fitted-widths.sh).
 #  1. the bid predictions' coverage (the share of the opponent's amounts in the model's

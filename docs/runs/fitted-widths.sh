@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces docs/experiments.md#fitted-widths (issue 48): the opponent model's widths
+# Reproduces docs/experiments/2026-11-27-fitted-widths.md#fitted-widths (issue 48): the opponent model's widths
 # fitted to each opponent (`bot:width=1`) against the default.
 #  1. the bid predictions' coverage (the share of the opponent's amounts in the model's
 #     central 50% and 90%): against the seven public bots of the 2025 contest (built

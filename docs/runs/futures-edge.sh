@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces docs/experiments.md#futures-edge (issue 48): the win curves' futures carrying
+# Reproduces docs/experiments/2026-11-27-futures-edge.md#futures-edge (issue 48): the win curves' futures carrying
 # the edge our asks have shown this game (`bot:edge=1`) against the default.
 #  1. the odds, held out (seed 66): `harness measure odds` for each, 100 deal pairs against
 #     each of the default mix (the equilibrium bidder, eq-other-table, the maximin

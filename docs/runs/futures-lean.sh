@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces docs/experiments.md#futures-lean (issue 48): the rollouts' P(win) leaned by
+# Reproduces docs/experiments/2026-11-28-futures-lean.md#futures-lean (issue 48): the rollouts' P(win) leaned by
 # what the game has shown of the opponent (`bot:lean=1`, src/engine/search/lean.rs): since
 # the second fit, the auctions left times the probability that the opponent is not a
 # win-seeker (src/engine/model/design.rs). The first lean's figures (ac0510f) are this

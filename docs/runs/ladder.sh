@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces docs/results.md#ladder: the levels' decisions of 5f75979, clock off: each level
+# Reproduces docs/experiments/2026-11-27-skill-levels.md#ladder: the levels' decisions of 5f75979, clock off: each level
 # against the one below (200 deal pairs, seed 40), level 1 against the ten sample AIs (100
 # pairs, seed 40), and the league of the five levels and the ten sample AIs (50 pairs per
 # pairing, seed 41) whose Bradley-Terry ratings the play page shows.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces docs/experiments.md#futures-lean-design's no-loss checks (issue 48): the leaned
+# Reproduces docs/experiments/2026-11-28-futures-lean-design.md#futures-lean-design's no-loss checks (issue 48): the leaned
 # futures (`bot:lean=1`) against the default on the same deals (seed 41, PAIRS deal pairs,
 # `clock=0` for our side), against the opponents the issue says the lean must not lose to:
 #  - the maximin reference and adapt-gain, paired with the default deal by deal

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces docs/experiments.md#repertoire (issue 48): the public contest bots' amounts,
+# Reproduces docs/experiments/2026-11-28-repertoire.md#repertoire (issue 48): the public contest bots' amounts,
 # and the bid model's intervals against them with the repertoire component
 # (`bot:palette=1`, src/engine/model/repertoire.rs), beside the fitted widths and tails.
 #  1. how the public bots bid: 2 deal pairs of seed 63 against each, the games' official

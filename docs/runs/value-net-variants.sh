@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces docs/experiments.md#value-net's variants (issue 61): networks trained on the
+# Reproduces docs/experiments/2026-11-28-value-net.md#value-net's variants (issue 61): networks trained on the
 # positions of docs/runs/value-net.sh (run it first: target/learn/gen0.csv) with other
 # sizes and losses, each played against the equilibrium bidder on the deals of seed 41
 # (PAIRS deal pairs, clock off), paired with the rollouts' curves (docs/runs/value-net-noloss.sh's

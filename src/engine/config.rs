@@ -127,21 +127,21 @@ pub const LEVELS: [(u8, &str); LEVEL_MAX as usize] = [
 /// to any movement ([`crate::engine::search::endgame::probe_epsilon`]), the bot scored higher
 /// against `bot:bidder=equilibrium,win=0` than from round 5 with the old gate, as round 5
 /// had scored higher than round 7 against the bot without win play.
-/// Measured: docs/experiments.md#win-from-round-2 (older: docs/experiments.md#win-from-round-5,
-/// docs/experiments.md#win-play-round-7).
+/// Measured: docs/experiments/2026-11-23-win-from-round-2.md#win-from-round-2 (older: docs/experiments/2026-11-21-win-from-round-5.md#win-from-round-5,
+/// docs/experiments/2026-11-21-win-play-round-7.md#win-play-round-7).
 pub const WIN_FROM_ROUND_DEFAULT: u8 = 2;
 
 /// Whether rollout win curves use the table's expected difference as a control variate by
 /// default. It halves the variance of a curve point per rollout (next to common random
 /// numbers alone), and an SPRT against the default of then accepted a gain with it and none
-/// without it. Measured: docs/experiments.md#control-variate.
+/// without it. Measured: docs/experiments/2026-11-25-control-variate.md#control-variate.
 pub const CONTROL_VARIATE_DEFAULT: bool = true;
 
 /// Whether the opponent model also predicts the maximin bid on the win curves by default
 /// (the bid of a contestant that bids for the win without a model) from round 10
 /// ([`crate::engine::model::opponent::MAXIMIN_SWITCH_ROUND`]). It scores higher against
 /// `bot:bidder=maximin,win=10` and the same against `bot:bidder=equilibrium,win=0`.
-/// Measured: docs/experiments.md#maximin-model.
+/// Measured: docs/experiments/2026-11-26-maximin-model.md#maximin-model.
 pub const MAXIMIN_MODEL_DEFAULT: bool = true;
 
 /// Whether the decided-game gate expects the auctions left to earn what the game's
@@ -150,9 +150,9 @@ pub const EARNINGS_GATE_DEFAULT: bool = true;
 
 /// The draw's tolerance by default, thousandths of win probability: 0.01. Set by hand with
 /// the reader hypothesis (bd30750): against a reader running a copy of the bot it took the
-/// bot from below half to above half (docs/experiments.md#private-draw). Never drawing (0)
+/// bot from below half to above half (docs/experiments/2026-11-21-private-draw.md#private-draw). Never drawing (0)
 /// measured level with it against the equilibrium bidder and against the two strong designs
-/// that do not read us (docs/experiments.md#never-draw, #draw-tolerance).
+/// that do not read us (docs/experiments/2026-11-26-maximin-diagnostics.md#never-draw, #draw-tolerance).
 pub const DRAW_PERMILLE_DEFAULT: u16 = 10;
 
 /// The opponent model's prior weight on the equilibrium bidder, percent
@@ -161,7 +161,7 @@ pub const DRAW_PERMILLE_DEFAULT: u16 = 10;
 /// round 1 handed the reader hypothesis the model (hedge 0.33 on average against the
 /// equilibrium bidder, 0.45 against eq-other-table); with 30 (the only value tried) 0.02
 /// and 0.03, and +1.85 [−0.64, +4.34] (1,000 pairs) and +2.80 [−1.75, +7.35] (500 pairs)
-/// against those two designs. Measured: docs/experiments.md#equilibrium-habit.
+/// against those two designs. Measured: docs/experiments/2026-11-27-equilibrium-habit.md#equilibrium-habit.
 pub const EQUILIBRIUM_PRIOR_PERCENT_DEFAULT: u8 = 30;
 
 /// The bot's configuration.
@@ -289,7 +289,7 @@ impl Default for BotConfig {
 /// Rollouts per win curve in round 2 (later rounds scale it by
 /// [`crate::engine::search::endgame::ROLLOUT_PERCENT_BY_ROUND`]): 1,800, set with that
 /// schedule so that every round's rollouts fill the time a decision may take.
-/// Measured: docs/experiments.md#rollout-schedule.
+/// Measured: docs/experiments/2026-11-25-rollout-schedule.md#rollout-schedule.
 pub const ROLLOUTS: usize = 1_800;
 
 /// The time one answer may take, milliseconds of the bot's CPU time ([`crate::clock`]):

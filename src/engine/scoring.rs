@@ -1,7 +1,7 @@
 //! The scoring decision: round 11 by win probability over every round-12 bundle pair
 //! ([`crate::engine::search::endgame::win_scoring`]), every other round by the table's argmax
 //! (scorings by win probability in rounds 2–10 were measured and not kept:
-//! docs/experiments.md#win-scoring); greedily at the skill levels that give up the table.
+//! docs/experiments/2026-11-25-win-scoring.md#win-scoring); greedily at the skill levels that give up the table.
 
 use super::config::{BotConfig, Scoring};
 use crate::engine::search::endgame::win_scoring;

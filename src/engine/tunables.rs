@@ -97,7 +97,7 @@ tunables! {
     UNEXPLAINED_PRIOR: "unexplained" = 0.10, 0.02..=0.30, step 0.06, integer false;
     /// Prior weight of the model's reader component. Adding the component took the model bot
     /// from below half to half against a reader; 0.10 itself was set by hand, not compared.
-    /// Measured: docs/experiments.md#reader-hypothesis.
+    /// Measured: docs/experiments/2026-11-21-reader-hypothesis.md#reader-hypothesis.
     READER_PRIOR: "reader" = 0.10, 0.02..=0.30, step 0.06, integer false;
     /// Chance a habit's amount is noise rather than its prediction. Set by hand (0e818d9).
     AMOUNT_SLIP: "aslip" = 0.05, 0.01..=0.20, step 0.04, integer false;
@@ -106,7 +106,7 @@ tunables! {
     GROUP_SLIP: "gslip" = 0.03, 0.005..=0.10, step 0.02, integer false;
     /// The smallest spread of an amount prediction (and the reader's), points: 2 (was 20), so a
     /// zero bidder is answered with 1-5 points, not 41. Not measured alone, only with its
-    /// commit's other changes: docs/experiments.md#win-mode-tuning.
+    /// commit's other changes: docs/experiments/2026-11-21-win-mode-tuning.md#win-mode-tuning.
     SPREAD_MIN_POINTS: "spreadmin" = 2.0, 0.5..=50.0, step 12.0, integer false;
     /// Relative spread assumed before a habit has made any prediction. Set by hand (0e818d9).
     SPREAD_PRIOR_RELATIVE: "spreadrel" = 0.10, 0.02..=0.40, step 0.08, integer false;
@@ -121,7 +121,7 @@ tunables! {
     /// Weight always kept on the worst case when bidding for the win: none. In a close game a
     /// floor bought insurance (up to 2,500 points a bid) against an adversary the model had no
     /// evidence of; readers are covered by the reader weight. Not measured alone, only with its
-    /// commit's other changes: docs/experiments.md#win-mode-tuning.
+    /// commit's other changes: docs/experiments/2026-11-21-win-mode-tuning.md#win-mode-tuning.
     ROBUST_FLOOR_WIN: "floorwin" = 0.0, 0.0..=0.2, step 0.05, integer false;
     /// Hedge weight from which the opponent is treated as one that may read our bids: from
     /// there on the bid is drawn among the near-best ones with a private generator, so a
@@ -131,7 +131,7 @@ tunables! {
     /// level with the draw, within noise, against `bot:bidder=equilibrium,win=0` (297 pairs),
     /// `contest:eq-other-table` and the maximin reference (1,000 pairs each): the draw's cost
     /// against an opponent that does not read us is not measurable. Measured:
-    /// docs/experiments.md#never-draw, #draw-tolerance.
+    /// docs/experiments/2026-11-26-maximin-diagnostics.md#never-draw, #draw-tolerance.
     RANDOMIZE_FROM_HEDGE: "drawfrom" = 0.5, 0.1..=0.95, step 0.2, integer false;
     /// Margin added to the draw's tolerance against a suspected reader, points. Set by hand in
     /// 4aae6ee, when `MARGIN_PER_POINT` was 1e-5 (then 0.05 of win probability); at 1e-9 it
@@ -141,7 +141,7 @@ tunables! {
     /// earn below the equilibrium's guarantee, about 1% of a game's score. Against the zero
     /// bidders 3,000 costs less bid score than 1,000 (the first big auctions cost before gifts
     /// arrive), and the reader scored the same at both. Measured:
-    /// docs/experiments.md#points-allowance.
+    /// docs/experiments/2026-11-23-safe-exploitation.md#points-allowance.
     POINTS_ALLOWANCE: "pointsallow" = 3000.0, 0.0..=10000.0, step 2500.0, integer false;
     /// The regret allowance per game, points: how far below the safe bids the model's
     /// deviations may earn, against the same opponent bids, before they have earned anything
@@ -150,7 +150,7 @@ tunables! {
     /// Risk in points a deviation may take per point of the largest stake at which the model
     /// has held: 1.5 lets a full deviation (risk `|S|/2`) reach three times the stakes already
     /// tested. At ½ (the tested stakes, no further) the zero bidders cost about twice the bid
-    /// score they cost at 1.5. Measured: docs/experiments.md#trust-risk-per-stake.
+    /// score they cost at 1.5. Measured: docs/experiments/2026-11-25-safety-limits.md#trust-risk-per-stake.
     TRUST_RISK_PER_STAKE: "trustrisk" = 1.5, 0.5..=4.0, step 0.8, integer false;
     /// The win-probability allowance per game (the curves' units): with the points account's
     /// share ([`WIN_PER_KILOPOINT`]), the most the win rounds of a game may earn below the
@@ -161,7 +161,7 @@ tunables! {
     /// risked in the win rounds at this rate. A point of margin moves the win probability of a
     /// close game by up to about 2.7e-5 (the density at zero of the final difference, σ ≈
     /// 15,000 points at round 5: `harness measure calibrate`); 1e-5 a point is about a third of
-    /// that. The third was set by hand (4aae6ee): docs/experiments.md#safe-exploitation.
+    /// that. The third was set by hand (4aae6ee): docs/experiments/2026-11-23-safe-exploitation.md#safe-exploitation.
     WIN_PER_KILOPOINT: "winperk" = 0.01, 0.0..=0.05, step 0.012, integer false;
     /// Risk any deviation may take without a test (points): a bid one point off the
     /// equilibrium risks two or three, and win play's choices between `y − 1` and `y + 1`
@@ -202,19 +202,19 @@ tunables! {
     /// scores a few points more than the default: what modelling it can still earn. The safety
     /// limits are not what stands between the default and that figure: without them
     /// (`bot:safety=0`) the bot scores the same as the default, within noise.
-    /// Measured: docs/experiments.md#oracle-ceiling, docs/experiments.md#safety-off-vs-maximin.
+    /// Measured: docs/experiments/2026-11-26-oracle-ceiling.md#oracle-ceiling, docs/experiments/2026-11-26-maximin-diagnostics.md#safety-off-vs-maximin.
     MAXIMIN_SWITCH_ROUND: "switchround" = 10.0, 8.0..=12.0, step 1.0, integer true;
     /// Prior probability that the opponent bids its maximin bid from [`MAXIMIN_SWITCH_ROUND`]
     /// on, whatever its habit before; each win round from there on updates it by Bayes against
     /// the rest of the model. Against `bot:bidder=maximin,win=10`, 0.5 scored higher than 0.25
     /// (both beside a habit that bid the maximin bid from round 2, since removed), and either
     /// higher than the model without the switch. Measured:
-    /// docs/experiments.md#maximin-habit-round-2 (and docs/experiments.md#maximin-model).
+    /// docs/experiments/2026-11-26-maximin-model.md#maximin-habit-round-2 (and docs/experiments/2026-11-26-maximin-model.md#maximin-model).
     MAXIMIN_SWITCH_PRIOR: "switchprior" = 0.5, 0.1..=0.9, step 0.2, integer false;
     /// Expected final differences further than this many standard deviations from zero (with
     /// either bundle) leave nothing for the win-probability search to change: at 2.5σ a normal
     /// P(win) is within 0.6% of 0 or 1. Lowered from 4 with other changes, not measured alone:
-    /// docs/experiments.md#decided-sigmas.
+    /// docs/experiments/2026-11-21-win-from-round-5.md#decided-sigmas.
     ///
     /// One σ per round is blunt: the spread of the state itself (the table's second moment,
     /// `solver::moments`, times the auctions' share) calls more positions decided before rounds
@@ -222,17 +222,17 @@ tunables! {
     /// table-and-equilibrium self-play). Not wired into the bot: rounds 2–9 almost never gate
     /// either way, rounds 11 and 12 are exact, and the exact form is a second 60 MB table (the
     /// coarse form by row, which `data.bin` could carry, does less well).
-    /// Measured: docs/experiments.md#state-spread.
+    /// Measured: docs/experiments/2026-11-26-state-spread.md#state-spread.
     DECIDED_SIGMAS: "sigmas" = 2.5, 1.5..=4.0, step 0.6, integer false;
     /// A win curve that moves less than this over the plausible transfers cannot be helped
     /// by bidding for the win: the expected-score response decides (and keeps its points).
     /// Set by hand; not measured alone, only with its commit's other changes:
-    /// docs/experiments.md#win-mode-tuning.
+    /// docs/experiments/2026-11-21-win-mode-tuning.md#win-mode-tuning.
     WIN_FLAT_EPSILON: "flat" = 0.005, 0.0..=0.02, step 0.005, integer false;
     /// With the value network's curves (`curves=net`): the last round whose curves are the
     /// network's alone; later rounds (to 10) roll out, where a rollout is cheap and the
     /// network's curves are furthest from the rollouts' (`harness measure net-fidelity`).
-    /// Measured: docs/experiments.md#value-net.
+    /// Measured: docs/experiments/2026-11-28-value-net.md#value-net.
     NET_LAST_ROUND: "netlast" = 5.0, 1.0..=10.0, step 2.0, integer true;
     /// With the value network's curves: the rollouts of the rounds after [`NET_LAST_ROUND`],
     /// percent of `NET_ROLLOUTS_BY_ROUND` (counts that take a few milliseconds a bid).

@@ -12,6 +12,7 @@ mod endgame;
 mod game;
 mod layers;
 mod levels;
+mod record;
 mod rng;
 mod scoring;
 mod solver_exact;

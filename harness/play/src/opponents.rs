@@ -7,7 +7,7 @@ use yacht::engine::config::{LEVELS, LEVEL_MAX};
 /// The ladder's ratings: each level's and each sample AI's Bradley–Terry rating in Elo,
 /// sample AI 6 (the middle of the ten by the same league) at 0, from the league of the
 /// five levels and the ten sample AIs at 5f75979 (50 deal pairs per pairing, seed 41):
-/// docs/results.md#ladder. Index: level 1..=5, then sample 1..=10.
+/// docs/experiments/2026-11-27-skill-levels.md#ladder. Index: level 1..=5, then sample 1..=10.
 pub const LADDER_ELO: [(&str, f64); 15] = [
     ("level-1", -220.0),
     ("level-2", 167.0),

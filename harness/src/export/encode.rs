@@ -27,7 +27,7 @@ pub struct StepPolicy {
 
 /// The shipped policy. Chosen from the frontier of data.bin size against the loss in play
 /// (`harness export DIR --step-scale S --finest F --coarsest C`, then
-/// `harness measure table-audit --table DIR/data.bin`): docs/results.md#table-frontier.
+/// `harness measure table-audit --table DIR/data.bin`): docs/experiments/2026-11-23-table-coding-frontier.md#table-frontier.
 pub const DEFAULT_STEP_POLICY: StepPolicy = StepPolicy {
     scale_units: 0.1,
     finest_code: 1,

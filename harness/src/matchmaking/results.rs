@@ -7,7 +7,7 @@
 //! happened: the result, both scores, any abort (who, why, at which command, and for a
 //! time-out which clock ran out) and each seat's response times, wall and CPU (the raw
 //! times too, so that a merge reports exactly what one run would have). The schema is
-//! documented in the harness README.
+//! documented in docs/harness/runs-as-data.md.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};

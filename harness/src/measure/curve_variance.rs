@@ -2,7 +2,7 @@
 //! three variance reductions buy: common random numbers (the same futures for both
 //! bundles, what the bot does), antithetic coins (each future's dice played a second
 //! time with every later auction's coin flipped; measured, not adopted: it raised a point's
-//! variance, docs/experiments.md#curve-variance) and the table's
+//! variance, docs/experiments/2026-11-23-curve-variance.md#curve-variance) and the table's
 //! expected difference as a control variate on top of common random numbers.
 //!
 //! A position is a `ROLL` of rounds 2–10 of the default bot's self-play at which the bot

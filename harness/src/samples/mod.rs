@@ -2,7 +2,7 @@
 //! constants can be changed, so a family of variants can be played.
 //!
 //! The statement leaves "defensive", "aggressive", "hard to get" and "first" undefined;
-//! the readings chosen here are documented on each policy (and in harness/README.md).
+//! the readings chosen here are documented on each policy (and in docs/harness/players.md).
 //! Options are `key=value` words, the same on the command line (`harness sample-ai 7
 //! scale=2 base=10000`) and in a player spec (`sample:7:scale=2,base=10000`):
 //!

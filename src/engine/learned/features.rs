@@ -32,7 +32,7 @@ const REST_UNIT_POINTS: f64 = 100_000.0;
 
 /// The rest of the game's score difference is modelled in units of this scale, by round:
 /// roughly the spread of the final difference from before round `round`'s roll (16,638
-/// points after round 1's auction, 7,910 after round 11's: docs/experiments.md#calibration),
+/// points after round 1's auction, 7,910 after round 11's: docs/experiments/2026-11-21-calibration.md#calibration),
 /// as a straight line. A normalisation, not a measurement: the network learns the spread.
 pub fn scale_points(round: u8) -> f64 {
     let auctions_left = 13.0 - f64::from(round.clamp(FIRST_ROUND, LAST_ROUND));

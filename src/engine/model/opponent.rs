@@ -134,8 +134,8 @@ pub const MIN_OBSERVED_ROUNDS: usize = 1;
 /// Set by hand. Against `bot:bidder=maximin,win=10` our mirrored maximin bid was its bid
 /// exactly in all but two auctions of rounds 10–12 (both misses in round 10), and a sharper
 /// spread (1% in rounds 11 and 12) scored no better: not kept.
-/// Measured: docs/experiments.md#maximin-switch-spread (the prediction:
-/// docs/experiments.md#maximin-diagnostics).
+/// Measured: docs/experiments/2026-11-26-maximin-diagnostics.md#maximin-switch-spread (the prediction:
+/// docs/experiments/2026-11-26-maximin-diagnostics.md#maximin-diagnostics).
 pub const MAXIMIN_SWITCH_SPREAD: f64 = 0.05;
 
 /// Offsets (in spreads) and weights of the atoms that stand for one habit's amount, the

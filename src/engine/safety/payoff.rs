@@ -49,7 +49,7 @@ pub fn worst_case(swing_points: f64, g: Group, x: u32) -> f64 {
 /// so that where the win probability cannot be moved the bid keeps its points. Larger
 /// weights kept more margin but made our bids easier to read: against a copy of the bot
 /// reading our bids, the bot scored above half at 1e-9 and below half at 1e-5.
-/// Measured: docs/experiments.md#margin-weight.
+/// Measured: docs/experiments/2026-11-23-safe-exploitation.md#margin-weight.
 pub const MARGIN_PER_POINT: f64 = 1e-9;
 
 /// The two curves: we get A, we get B.

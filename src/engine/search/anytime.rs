@@ -10,7 +10,7 @@
 //! numbers every rollout prices every candidate bid at once, so the unit of allocation is
 //! the decision; doubling the rollouts while the bid moved (up to 4x, within the budget)
 //! was built and measured level with the fixed count against both designs that do not
-//! share our table (docs/experiments.md#anytime-search), and removed.
+//! share our table (docs/experiments/2026-11-26-anytime-search.md#anytime-search), and removed.
 
 use crate::clock::{Deadline, StopClock};
 

@@ -27,7 +27,7 @@ use crate::rules::dice::Counts;
 /// prediction right after the auction of round r (index r − 1), over 3000 self-play
 /// games of the table-and-equilibrium bot, as `harness measure calibrate 3000` prints it;
 /// harness/tests/suite/calibrate.rs checks it against 1,000 new games.
-/// Measured: docs/experiments.md#calibration.
+/// Measured: docs/experiments/2026-11-21-calibration.md#calibration.
 pub const FINAL_DIFF_SIGMA_POINTS: [f64; AUCTION_ROUNDS] = [
     16638.0, 16413.0, 16012.0, 15633.0, 14926.0, 14339.0, 13527.0, 12653.0, 11594.0, 10025.0,
     7910.0, 0.0,
@@ -54,7 +54,7 @@ pub fn is_open(round: usize, diffs_points: &[f64]) -> bool {
 
 /// The probe's flatness threshold: any movement at all, half a probe rollout from a tie.
 /// Only a decided game, where no probe rollout can be flipped by the transfer, skips the
-/// search (docs/experiments.md#probe-gate: the old gate of two rollouts also skipped open
+/// search (docs/experiments/2026-11-23-win-from-round-2.md#probe-gate: the old gate of two rollouts also skipped open
 /// games with small swings, and opening it measured better).
 pub fn probe_epsilon() -> f64 {
     0.5 / PROBE_ROLLOUTS.count().max(1) as f64
@@ -77,7 +77,7 @@ pub fn curves_matter(curves: &[WinCurve; 2], swing_points: f64, epsilon: f64) ->
 /// p99 is near 150 ms, and near 225 ms in the slow spells this machine has (1.5 times
 /// slower), under the 250 ms bar. Four times the old counts in every round scored higher
 /// against `bot:bidder=equilibrium,win=0` (within noise). Rounds 11–12 are exact;
-/// round 1 rolls out nothing. Measured: docs/experiments.md#rollout-schedule.
+/// round 1 rolls out nothing. Measured: docs/experiments/2026-11-25-rollout-schedule.md#rollout-schedule.
 pub const ROLLOUT_PERCENT_BY_ROUND: [usize; AUCTION_ROUNDS + 1] = [
     100, 100, 100, 145, 220, 320, 500, 750, 1200, 1750, 1750, 100, 100,
 ];
@@ -92,7 +92,7 @@ pub fn rollouts_for_round(config: &BotConfig, round: usize) -> usize {
 /// rounds ([`NET_LAST_ROUND`]) and the later ones roll out: about 7.5 ms of CPU a bid at
 /// the p99 in each round (a rollout costs about 35 µs in round 6 down to 0.8 µs in round
 /// 10 here), scaled by [`NET_ROLLOUT_PERCENT`]. Rounds 2–5 at the same cost per round.
-/// Measured: docs/experiments.md#value-net.
+/// Measured: docs/experiments/2026-11-28-value-net.md#value-net.
 pub const NET_ROLLOUTS_BY_ROUND: [usize; AUCTION_ROUNDS + 1] =
     [0, 0, 30, 40, 65, 110, 195, 330, 550, 1_200, 4_400, 0, 0];
 
@@ -248,7 +248,7 @@ pub fn win_search_timed(
         // move (a decided game), the full search is skipped. Beside the network the full
         // search is a few hundred rollouts, and the flatness test below finds a decided
         // game as well: no probe (with it, the same results for a sixth more time:
-        // docs/experiments.md#value-net).
+        // docs/experiments/2026-11-28-value-net.md#value-net).
         if net.is_none() {
             let probe = futures.first(PROBE_ROLLOUTS.count());
             let probe_curves = [

@@ -86,7 +86,7 @@ pub fn sample_futures(round: u8, samples: usize, seed: u64) -> Vec<Vec<FutureRou
 
 /// Rollouts between two looks at the clock. Set by hand, not tuned: at about 30 µs a
 /// rollout, a batch overruns the deadline by about 0.5 ms at most.
-/// Measured: docs/experiments.md#win-from-round-5.
+/// Measured: docs/experiments/2026-11-21-win-from-round-5.md#win-from-round-5.
 const CLOCK_EVERY_ROLLOUTS: usize = 16;
 
 /// The doubled final differences of a set of rollouts, and the mean the table expects of

@@ -16,7 +16,7 @@ use crate::rules::auction::AUCTION_ROUNDS;
 /// Auctions of no edge assumed before the first one is seen, for the signed earnings per
 /// auction ([`AuctionEarnings::edge_per_auction_points`]): signed, it needs more shrinkage
 /// than the gate's floor at zero. Set by hand with the futures' edge, a switch since
-/// removed (docs/experiments.md#futures-edge).
+/// removed (docs/experiments/2026-11-27-futures-edge.md#futures-edge).
 pub const EDGE_PRIOR_AUCTIONS: f64 = 3.0;
 
 /// The auctions so far, judged against the equilibrium's split of the swing.

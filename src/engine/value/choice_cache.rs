@@ -13,7 +13,7 @@ use crate::rules::dice::Counts;
 
 /// Slots of the memo: 2^15 × 16 bytes = 512 KiB, about an L2 cache. Chosen from
 /// `yacht-bot bench 20`: 2^13 and 2^17 slots were within noise of it.
-/// Measured: docs/experiments.md#choice-cache.
+/// Measured: docs/experiments/2026-11-24-choice-cache.md#choice-cache.
 const CACHE_SLOTS_LOG2: u32 = 15;
 const CACHE_SLOTS: usize = 1 << CACHE_SLOTS_LOG2;
 
