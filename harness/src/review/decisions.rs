@@ -37,7 +37,8 @@ use yacht::protocol::{Answer, Command, Group, Hand};
 use yacht::rules::category::Category;
 use yacht::rules::dice::to_digits;
 
-use super::marks::{mark, Mark};
+pub use super::judged::{Judged, Kind};
+use super::marks::mark;
 use crate::replay::{Exchange, LogWalker};
 use crate::words::fixed;
 
@@ -58,44 +59,6 @@ pub const SCORING_CANDIDATES: usize = 5;
 /// From this round on each open category's best scoring is a candidate too (a long shot
 /// often lives in another category than the table's favourite).
 pub const EVERY_CATEGORY_FROM_ROUND: u8 = 9;
-
-/// A bid or a scoring.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Kind {
-    Bid,
-    Put,
-}
-
-/// One decision judged.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Judged {
-    /// 0: the first seat, 1: the second.
-    pub seat: usize,
-    pub round: u8,
-    pub kind: Kind,
-    /// The answer played and the best one, as protocol lines (`BID A 3000`,
-    /// `PUT FULL_HOUSE 33366`).
-    pub played: String,
-    pub best: String,
-    /// Win probability given up against the best decision (≥ 0).
-    pub p_win_lost: f64,
-    /// Expected points given up: a bid's hedged objective in points, a scoring's table
-    /// value, each against its own best (may be negative where the win-probability best
-    /// gives up points).
-    pub points_lost: f64,
-    /// A bid's win probability given up against the opponent's actual bid (hindsight).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub p_win_lost_hindsight: Option<f64>,
-    /// The mark the loss earns ([`super::marks::mark`]).
-    pub mark: Mark,
-    /// The win probability of the best decision (what the played one is measured from).
-    pub p_win_best: f64,
-    /// The position: the bundles of a bid (`A`, `B`), the dice held at a scoring.
-    pub dice: Vec<String>,
-    /// Why the best is better, in words and numbers.
-    pub why: String,
-}
 
 /// A bid waiting for its `GET` (the opponent's bid, for the hindsight figure and the
 /// model's update).

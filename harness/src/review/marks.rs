@@ -12,40 +12,8 @@
 //! scores `103.1668 · e^(−0.04354 · L) − 3.1669` (100 for none, about 65 for 10 points),
 //! clipped to 0..=100, averaged over the side's decisions.
 
-/// A decision's mark.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
-pub enum Mark {
-    #[serde(rename = "")]
-    None,
-    #[serde(rename = "?!")]
-    Inaccuracy,
-    #[serde(rename = "?")]
-    Mistake,
-    #[serde(rename = "??")]
-    Blunder,
-}
-
-impl Mark {
-    /// The symbol (empty for none).
-    pub fn symbol(self) -> &'static str {
-        match self {
-            Mark::None => "",
-            Mark::Inaccuracy => "?!",
-            Mark::Mistake => "?",
-            Mark::Blunder => "??",
-        }
-    }
-
-    /// The word for a person.
-    pub fn word(self) -> &'static str {
-        match self {
-            Mark::None => "",
-            Mark::Inaccuracy => "inaccuracy",
-            Mark::Mistake => "mistake",
-            Mark::Blunder => "blunder",
-        }
-    }
-}
+use super::judged::Judged;
+pub use super::judged::Mark;
 
 /// Win probability lost from which a decision is an inaccuracy, a mistake, a blunder.
 pub const MARK_THRESHOLDS: [(f64, Mark); 3] = [
@@ -79,13 +47,13 @@ pub fn openness(p_win_best: f64) -> f64 {
 /// The win probability `decisions` gave up, each weighted by how open the game was when
 /// it was made ([`openness`]): the mean error of the decisions that could still matter.
 /// 0 for a side that never decided in an open game.
-pub fn error_rate_open(decisions: &[super::decisions::Judged]) -> f64 {
+pub fn error_rate_open(decisions: &[Judged]) -> f64 {
     weighted_error(decisions, openness)
 }
 
 /// The win probability `decisions` gave up, each weighted by `weight` of its best answer's
 /// win probability; 0 where the weights sum to 0.
-pub fn weighted_error(decisions: &[super::decisions::Judged], weight: impl Fn(f64) -> f64) -> f64 {
+pub fn weighted_error(decisions: &[Judged], weight: impl Fn(f64) -> f64) -> f64 {
     let (mut lost, mut total) = (0.0, 0.0);
     for d in decisions {
         let w = weight(d.p_win_best);
@@ -151,11 +119,11 @@ mod tests {
         assert_eq!(decision_accuracy(1.0), 0.0);
     }
 
-    fn judged(p_win_best: f64, p_win_lost: f64) -> crate::review::decisions::Judged {
-        crate::review::decisions::Judged {
+    fn judged(p_win_best: f64, p_win_lost: f64) -> crate::review::judged::Judged {
+        crate::review::judged::Judged {
             seat: 0,
             round: 1,
-            kind: crate::review::decisions::Kind::Bid,
+            kind: crate::review::judged::Kind::Bid,
             played: String::new(),
             best: String::new(),
             p_win_lost,

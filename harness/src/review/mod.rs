@@ -6,6 +6,8 @@
 //! - [`decisions`]: each bid and scoring judged against the best one by win probability,
 //!   with what could be known when it was made.
 //! - [`marks`]: what an error means to a person (a mark, an accuracy, a level).
+//! - [`judged`]: a judged decision and its mark, the types both of the above share (below
+//!   them both, so the imports go one way).
 //! - [`output`]: the review as text and JSON.
 //! - [`page`]: the review drawn for a person: the script and style the play page serves,
 //!   and the self-contained page of `harness replay LOG --review --html`.
@@ -14,6 +16,7 @@
 //! programs') through the game's one play loop and returns the review of both sides.
 
 pub mod decisions;
+pub mod judged;
 pub mod luck;
 pub mod marks;
 pub mod output;

@@ -199,3 +199,81 @@ fn the_review_page_carries_the_shared_script_and_the_review() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The review's files (`harness/src/review/*.rs`) that `file`'s code names, as `super::NAME`
+/// or `crate::review::NAME` outside comments.
+fn review_files_named(source: &str, files: &[String]) -> Vec<String> {
+    let code: String = source
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    files
+        .iter()
+        .filter(|f| {
+            code.contains(&format!("super::{f}::"))
+                || code.contains(&format!("super::{f}::{{"))
+                || code.contains(&format!("crate::review::{f}::"))
+        })
+        .cloned()
+        .collect()
+}
+
+/// Issue 64: the review's files import one way (no file reaches, directly or through
+/// others, back to itself): `judged.rs` is below `decisions.rs` and `marks.rs`.
+#[test]
+fn the_review_files_import_one_way() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/review");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            (name.ends_with(".rs") && name != "mod.rs")
+                .then(|| name.trim_end_matches(".rs").to_string())
+        })
+        .collect();
+    files.sort();
+    assert!(files.contains(&"judged".to_string()) && files.contains(&"marks".to_string()));
+    let edges: Vec<(String, Vec<String>)> = files
+        .iter()
+        .map(|f| {
+            let source = std::fs::read_to_string(dir.join(format!("{f}.rs"))).unwrap();
+            let named = review_files_named(&source, &files);
+            (f.clone(), named.into_iter().filter(|n| n != f).collect())
+        })
+        .collect();
+    // Depth-first: a file met again while it is on the path closes a circle.
+    fn visit(
+        f: &str,
+        edges: &[(String, Vec<String>)],
+        path: &mut Vec<String>,
+        done: &mut Vec<String>,
+    ) {
+        if done.iter().any(|d| d == f) {
+            return;
+        }
+        if let Some(at) = path.iter().position(|p| p == f) {
+            panic!(
+                "the review's imports go round: {} -> {f}",
+                path[at..].join(" -> ")
+            );
+        }
+        path.push(f.to_string());
+        let next = &edges.iter().find(|(g, _)| g == f).unwrap().1;
+        for n in next {
+            visit(n, edges, path, done);
+        }
+        path.pop();
+        done.push(f.to_string());
+    }
+    let mut done = Vec::new();
+    for (f, _) in &edges {
+        visit(f, &edges, &mut Vec::new(), &mut done);
+    }
+    let judged = &edges.iter().find(|(g, _)| g == "judged").unwrap().1;
+    assert!(
+        judged.is_empty(),
+        "judged.rs imports {judged:?}: it must stay below them"
+    );
+}
