@@ -4,7 +4,7 @@
 #  1. the bid predictions' coverage (the share of the opponent's amounts in the model's
 #     central 50% and 90%): against the seven public bots of the 2025 contest (built
 #     outside the project with ../shared/tools/build-contest-bots.sh GIT_DIR BOTS_DIR;
-#     25 deal pairs each, seed 63, as docs/results.md#odds) and against the default mix
+#     25 deal pairs each, seed 63, as docs/experiments/2026-11-27-odds.md#odds) and against the default mix
 #     (100 deal pairs each, seed 66);
 #  2. the wins, on the deals of docs/runs/luck.sh (seed 41, 1,000 pairs), against the
 #     equilibrium bidder and eq-other-table, compared deal by deal with the default's runs

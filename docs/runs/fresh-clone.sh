@@ -3,9 +3,9 @@
 # - docs/results.md#sample-ais: at 0d6238b `cargo build --release -p harness` 81 s (a0f4d0b's
 #   73 s), then the tournament 232.9 s of games, 100% against each; `.ci/run` at fbb9af4 813 s
 #   (clippy 98 s, the test build 304 s);
-# - docs/results.md#head-to-head: a8b90db (387 s with the build, 311.9 s of games; `.ci/run`
+# - docs/experiments/2026-11-26-default-05639a23.md (head to head): a8b90db (387 s with the build, 311.9 s of games; `.ci/run`
 #   552 s) and 0928d5d (400 s, 314.2 s of games; `.ci/run` 591 s);
-# - docs/results.md#timing: 97e5ac2 with two busy loops beside it (BUSY=2; 617 s with the
+# - docs/experiments/2026-11-26-default-05639a23.md (timing): 97e5ac2 with two busy loops beside it (BUSY=2; 617 s with the
 #   build, 474 s of games, no aborts).
 # The clone is `git clone` of this repository into target/runs/fresh-clone/COMMIT (its own
 # target/, so the first build solves the value table; crates come from cargo's cache if

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Reproduces the per-seed runs behind docs/results.md#head-to-head (the bot against
+# Reproduces the per-seed runs behind docs/experiments/2026-11-26-default-05639a23.md (the bot against
 # `bot:bidder=equilibrium,win=0`, seeds 3-6, 500 deal pairs each; seed 3: 62.10%) and
-# docs/results.md#eq-other-table (the bot against `contest:eq-other-table`, seeds 3-5; seed 3:
+# docs/experiments/2026-11-26-eq-other-table.md#eq-other-table (the bot against `contest:eq-other-table`, seeds 3-5; seed 3:
 # 60.50%, paired -1.60 [-6.04, +2.84] next to the equilibrium bidder on the same deals), with
 # the decisions of 57c4df2 (the harness of 6b20369, which has contest:eq-other-table and
 # pairs two opponents on the same deals; the bot is the same, bench 05639a23c90e1bab).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces docs/results.md#review (the review beside a match, issue 57): review-time.sh
+# Reproduces docs/experiments/2026-11-28-review-levels.md#review-levels (the review beside a match, issue 57): review-time.sh
 # (games of the bot against level 4 logged, then each reviewed by `harness replay LOG
 # --review`, timed as a whole process with /usr/bin/time) while a match of the bot against
 # the table + equilibrium design plays in the background on every core; prints the load

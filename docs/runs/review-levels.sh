@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces docs/results.md#review (the levels, issue 57): each skill level (1..5, clock off,
+# Reproduces docs/experiments/2026-11-28-review-levels.md#review-levels and docs/results.md#review (the levels, issue 57): each skill level (1..5, clock off,
 # as the play page runs them) against sample AIs 1, 3, 6 and 10 and against the bot, DEALS
 # deal pairs of seed 81 each (2 x DEALS games), every game logged and reviewed, and each
 # candidate measure of a side's errors fitted as a level estimate (`harness measure levels`):

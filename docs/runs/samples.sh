@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Reproduces docs/results.md#sample-ais: the bot against the ten sample AIs at 4c92dde (100%
+# Reproduces docs/experiments/2026-11-26-default-05639a23.md (sample AIs): the bot against the ten sample AIs at 4c92dde (100%
 # against all ten, the bid scores by sample AI), side by side with the same command at
 # 9a41e53 (the decisions of 6ea541e; 1,889 of 2,000 games with the same totals), and the
-# one-core time of docs/results.md#head-to-head (`harness tournament` pinned, 589.3 s).
+# one-core time of docs/experiments/2026-11-26-default-05639a23.md (head to head) (`harness tournament` pinned, 589.3 s).
 # Each commit is checked out as a git worktree under target/runs/src/ and built there.
 # Takes about 25 minutes on 2 cores (an estimate: two tournaments of about 590 s each on
 # one core, and two builds).

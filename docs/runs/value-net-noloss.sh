@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces docs/results.md#value-net (issue 61): the win curves from the value network
+# Reproduces docs/experiments/2026-11-28-value-net.md#value-net (issue 61): the win curves from the value network
 # against the rollouts', on the same deals (seed 41, and 42 as well for eq-other-table;
 # PAIRS deal pairs each, clock off: fixed counts, the same games on any machine), against
 # the two designs the finals are made of: the equilibrium bidder and the equilibrium on

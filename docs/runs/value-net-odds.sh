@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces docs/results.md#value-net's calibration (issue 61): the P(win) of the bot's
+# Reproduces docs/experiments/2026-11-28-value-net.md#value-net's calibration (issue 61): the P(win) of the bot's
 # curves (`bot:curves=net`) at its bids against what happened (`harness measure odds`):
 #  1. against itself, 1,000 deal pairs of seed 67: ECE by round group against the result
 #     and against the luck-adjusted result, and the level shift (0 for a true forecaster);

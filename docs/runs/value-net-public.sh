@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces docs/results.md#value-net's public bots (issue 61): the bot with the value
+# Reproduces docs/experiments/2026-11-28-value-net.md#value-net's public bots (issue 61): the bot with the value
 # network's curves (`bot:curves=net,clock=0`) against the seven public bots of the 2025
 # contest, PAIRS deal pairs of seed 41 each, as docs/results.md#real-bots played the
 # rollouts' default (`--time-scale 20`: the programs run on the judge's clock, and a

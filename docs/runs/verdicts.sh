@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Reproduces the second past verdict re-read with the luck correction (docs/results.md#luck):
+# Reproduces the second past verdict re-read with the luck correction (docs/experiments/2026-11-27-equilibrium-habit.md#luck-reread;
+# the luck correction itself: docs/results.md#luck):
 # the equilibrium habit (eqprior=30, the default) against the model without it (eqprior=0),
 # both against contest:eq-other-table on seed 41, 1,000 pairs (the first, against the
 # equilibrium bidder, is docs/runs/luck.sh's). The default's run is shared
