@@ -174,15 +174,16 @@ fn dead_links() -> Vec<String> {
             ));
             return;
         }
-        if let Some(anchor) = anchor.filter(|a| !a.is_empty()) {
-            if full.is_file() && target_path.extension().is_some_and(|e| e == "md") {
-                let known = anchors_at(&target_path).unwrap_or_default();
-                if !known.contains(anchor) {
-                    dead.push(format!(
-                        "{source}: {}#{anchor} (no such anchor)",
-                        target_path.display()
-                    ));
-                }
+        let Some(anchor) = anchor.filter(|a| !a.is_empty()) else {
+            return;
+        };
+        if full.is_file() && target_path.extension().is_some_and(|e| e == "md") {
+            let known = anchors_at(&target_path).unwrap_or_default();
+            if !known.contains(anchor) {
+                dead.push(format!(
+                    "{source}: {}#{anchor} (no such anchor)",
+                    target_path.display()
+                ));
             }
         }
     };
