@@ -401,3 +401,94 @@ fn the_short_pages_stay_short() {
         );
     }
 }
+
+/// The part of `page` an anchor opens: from its `<a id>` or heading to the next `<a id>`
+/// or heading of the same or a higher level (the whole page without an anchor).
+fn section_at(text: &str, anchor: &str) -> String {
+    if anchor.is_empty() {
+        return text.to_string();
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let tag = format!("<a id=\"{anchor}\">");
+    let Some(start) = lines.iter().position(|l| {
+        l.contains(&tag)
+            || (l.starts_with('#') && heading_slug(l.trim_start_matches('#')) == anchor)
+    }) else {
+        return String::new();
+    };
+    // The heading the anchor names (the anchor's own line, or the heading under it).
+    let heading_at = (start..lines.len().min(start + 2))
+        .find(|&i| lines[i].starts_with('#'))
+        .unwrap_or(start);
+    let level = lines[heading_at]
+        .chars()
+        .take_while(|&c| c == '#')
+        .count()
+        .max(1);
+    let end = lines
+        .iter()
+        .enumerate()
+        .skip(heading_at + 1)
+        .find(|(_, l)| {
+            let hashes = l.chars().take_while(|&c| c == '#').count();
+            (hashes > 0 && hashes <= level && l[hashes..].starts_with(' '))
+                || l.starts_with("<a id=\"")
+        })
+        .map_or(lines.len(), |(i, _)| i);
+    lines[start..end].join("\n")
+}
+
+/// A figure's command as the record writes it: a harness, cargo or yacht-bot command line
+/// or a script of `docs/runs/`, in backquotes or a code block.
+fn has_a_command(section: &str) -> bool {
+    [
+        "`harness ",
+        "`cargo ",
+        "`yacht-bot ",
+        "docs/runs/",
+        "\nharness ",
+    ]
+    .iter()
+    .any(|c| section.contains(c))
+}
+
+/// Issue 64: a newcomer reaches a figure's command from the README's strength table in at
+/// most two links: each details link opens a section with a command, or one of that
+/// section's links does.
+#[test]
+fn a_figure_s_command_is_at_most_two_links_from_the_readme_table() {
+    let readme = table_after(&read("README.md"), "## How strong it is", "README.md");
+    let mut far = Vec::new();
+    for row in readme.iter().skip(1) {
+        for target in link_targets(row.last().unwrap(), "README.md") {
+            let (file, anchor) = target.split_once('#').unwrap();
+            let section = section_at(&read(file), anchor);
+            assert!(!section.is_empty(), "{target}: no such section");
+            let second_hop = || {
+                link_targets(&section, file).iter().any(|t| {
+                    let (f, a) = t.split_once('#').unwrap();
+                    fs::read_to_string(root().join(f))
+                        .is_ok_and(|text| has_a_command(&section_at(&text, a)))
+                })
+            };
+            if !has_a_command(&section) && !second_hop() {
+                far.push(format!("{}: {target}", row[0]));
+            }
+        }
+    }
+    assert!(
+        far.is_empty(),
+        "no command within two links of the README's table:\n{}",
+        far.join("\n")
+    );
+}
+
+#[test]
+fn a_section_ends_at_the_next_heading_of_its_level() {
+    let text =
+        "<a id=\"x\"></a>\n## X\nuse `harness match`\n### sub\nmore\n<a id=\"y\"></a>\n## Y\nnone";
+    let x = section_at(text, "x");
+    assert!(x.contains("`harness match`") && x.contains("more") && !x.contains("none"));
+    assert!(!has_a_command(&section_at(text, "y")));
+    assert_eq!(section_at(text, "z"), "");
+}
