@@ -187,7 +187,11 @@ impl MatchArgs {
             y,
             logs: run.logs(),
         })?;
-        print!("{}", match_report(&outcome));
+        if run.results_on_stdout() {
+            eprint!("{}", match_report(&outcome));
+        } else {
+            print!("{}", match_report(&outcome));
+        }
         Ok(())
     }
 }

@@ -1,6 +1,7 @@
 //! `harness tune` on real games: a planted parameter whose best value is known climbs to
 //! it, and a tune cut short resumes to exactly the tune played through.
 
+use harness::distributed::Hosts;
 use harness::referee::RefereeOptions;
 use harness::tuning::run::{read_log, run_tune, Setup, Tune, SCHEMA};
 use harness::tuning::spsa::Parameter;
@@ -20,12 +21,13 @@ fn level_tune(log: &std::path::Path, iterations: usize) -> Tune {
             iterations,
             r_end: 0.3,
             seed: 5,
+            batch: 1,
         },
         parameters: vec![parameter],
         opponents,
         log: log.to_path_buf(),
         until: None,
-        threads: 0,
+        hosts: Hosts::Local { threads: 0 },
         referee: RefereeOptions {
             time_scale: 20.0,
             ..RefereeOptions::default()
