@@ -152,6 +152,28 @@ impl RunArgs {
         })
     }
 
+    /// A run spread over hosts (`--sshloginfile`): its seeded deals (seed, pairs) and its
+    /// results file, refusing what such a run does not take.
+    pub(super) fn spread(&self) -> Result<(u64, usize, PathBuf), String> {
+        if self.deal_file.is_some() {
+            return Err(
+                "--sshloginfile plays seeded deals (--seed, --deals), not --deal-file".into(),
+            );
+        }
+        if self.logs.is_some() {
+            return Err("--sshloginfile keeps no --logs (its games are in --results)".into());
+        }
+        if self.shard != Shard::WHOLE || !self.deal_list.is_empty() {
+            return Err(
+                "--sshloginfile cuts the deals into jobs itself: no --shard or --deal-list".into(),
+            );
+        }
+        match &self.results {
+            Some(path) if !self.results_on_stdout() => Ok((self.seed, self.deals, path.clone())),
+            _ => Err("--sshloginfile needs --results F.jsonl: the games are kept in F.games/ as they come back".into()),
+        }
+    }
+
     /// Whether the per-game records go to the standard output (`--results -`), so that
     /// the report must not.
     pub(super) fn results_on_stdout(&self) -> bool {

@@ -7,9 +7,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use super::hosts_args::HostsArgs;
 use super::run_args::DeadlineArgs;
-use crate::distributed::parallel::Parallel;
-use crate::distributed::Hosts;
 use crate::player::PlayerSpec;
 use crate::tuning::effects::{effects, effects_table};
 use crate::tuning::player::{check, spec_with};
@@ -63,17 +62,6 @@ pub struct TuneArgs {
     /// iterations give the same θ wherever they play).
     #[arg(long, default_value_t = 1)]
     batch: usize,
-    /// Play the games on these hosts with GNU parallel (one a line: `[SLOTS/]HOST`, a
-    /// whole `ssh ... HOST` command, or `:` for this machine); each has the harness at the
-    /// same path (--remote-harness) and this folder at the same place.
-    #[arg(long, value_name = "FILE")]
-    sshloginfile: Option<PathBuf>,
-    /// The harness on the hosts (default: this one's own path).
-    #[arg(long, value_name = "PATH")]
-    remote_harness: Option<String>,
-    /// Times GNU parallel runs a failed job again, on another host.
-    #[arg(long, default_value_t = 2)]
-    retries: usize,
     /// Seed of the signs and of every iteration's deals.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -97,6 +85,8 @@ pub struct TuneArgs {
     threads: usize,
     #[command(flatten)]
     deadlines: DeadlineArgs,
+    #[command(flatten)]
+    hosts: HostsArgs,
     /// Never draw a progress bar.
     #[arg(long)]
     no_progress: bool,
@@ -128,23 +118,7 @@ impl TuneArgs {
         }
         // Every parameter must be one the player takes, at its start and both ends.
         check(&self.base, &parameters)?;
-        let hosts = match &self.sshloginfile {
-            None => Hosts::Local {
-                threads: self.threads,
-            },
-            Some(file) => {
-                let parallel = Parallel {
-                    sshloginfile: file.clone(),
-                    harness: match &self.remote_harness {
-                        Some(path) => path.clone(),
-                        None => own_path()?,
-                    },
-                    retries: self.retries,
-                };
-                parallel.check()?;
-                Hosts::Parallel(parallel)
-            }
-        };
+        let hosts = self.hosts.hosts(self.threads)?;
         let tune = Tune {
             setup: Setup {
                 schema: SCHEMA.to_string(),
@@ -182,14 +156,6 @@ impl TuneArgs {
         println!("tuned: {}", tune.spec_at(&spsa.theta));
         print_effects(&self)
     }
-}
-
-/// This harness's own path, for hosts that have it at the same place.
-fn own_path() -> Result<String, String> {
-    let path = std::env::current_exe().map_err(|e| format!("the harness's own path: {e}"))?;
-    path.to_str()
-        .map(str::to_string)
-        .ok_or_else(|| format!("{}: not UTF-8 (give --remote-harness)", path.display()))
 }
 
 /// `--effects`: the log's parameters, each with its range's effect.

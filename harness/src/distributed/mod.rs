@@ -3,11 +3,15 @@
 //! line, and its games file, kept as the lines arrive), played here in-process (`local`)
 //! or by GNU parallel on the hosts of an `--sshloginfile` (`parallel`). A host lost
 //! mid-run loses no game that finished: its lines are already kept, and [`run_jobs`] plays
-//! the deals it left unfinished again on the hosts that remain.
+//! the deals it left unfinished again on the hosts that remain. A tune's batches
+//! (`crate::tuning::run`), a match's shards (`matches`) and an SPRT's batches (`sprt`)
+//! are such jobs.
 
 pub mod job;
 pub mod local;
+pub mod matches;
 pub mod parallel;
+pub mod sprt;
 
 use std::path::Path;
 

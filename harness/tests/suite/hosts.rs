@@ -280,6 +280,82 @@ fn a_tune_on_two_hosts_is_the_tune_here_and_outlives_a_lost_host() {
         std::fs::read_to_string(games_dir(&two).join("iteration-00000-plus.stderr")).unwrap();
     assert!(stderr.contains("games 4 (2 deal pairs)"), "{stderr}");
 
+    // A match and an SPRT in one command each over the same hosts: the match's result
+    // and the SPRT's every line are those of the same run on this machine.
+    let harness = |args: &[&str]| {
+        let out = Command::new(HARNESS).args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let hosts_arg = hosts_file.to_str().unwrap();
+    let spread_results = dir.join("match.jsonl");
+    let pair = [
+        "match",
+        "bot:clock=0,rollouts=40",
+        "sample:3",
+        "--deals",
+        "12",
+        "--seed",
+        "4",
+    ];
+    let spread_match = harness(
+        &[
+            &pair[..],
+            &["--sshloginfile", hosts_arg, "--jobs", "3", "--no-progress"],
+            &["--results", spread_results.to_str().unwrap()],
+        ]
+        .concat(),
+    );
+    let here_match = harness(&[&pair[..], &["--no-progress"]].concat());
+    let lines_of = |report: &str| -> Vec<String> {
+        report
+            .lines()
+            .filter(|l| {
+                l.starts_with("X:") || l.starts_with("pairs") || l.starts_with("luck-adjusted")
+            })
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(
+        lines_of(&spread_match),
+        lines_of(&here_match),
+        "{spread_match}"
+    );
+    assert_eq!(lines_of(&spread_match).len(), 3, "{spread_match}");
+    let sprt = [
+        "sprt",
+        "bot:clock=0,rollouts=40",
+        "bot:clock=0,rollouts=40,level=3",
+        "--adjusted",
+        "--batch",
+        "5",
+        "--max-deals",
+        "40",
+        "--seed",
+        "3",
+    ];
+    let sprt_results = dir.join("sprt.jsonl");
+    let spread_sprt = harness(
+        &[
+            &sprt[..],
+            &["--sshloginfile", hosts_arg, "--jobs", "4"],
+            &["--results", sprt_results.to_str().unwrap()],
+        ]
+        .concat(),
+    );
+    assert_eq!(spread_sprt, harness(&sprt), "{spread_sprt}");
+    assert!(spread_sprt.contains("accepted"), "{spread_sprt}");
+    // Its games read back as one SPRT's results.
+    let merged = harness(&["merge", sprt_results.to_str().unwrap()]);
+    assert!(
+        merged.contains(spread_sprt.lines().last().unwrap()),
+        "{merged}"
+    );
+
     // Two hosts, the second killed once a third of the batch's games are back.
     let lost = dir.join("lost.jsonl");
     let second_port = second.port;

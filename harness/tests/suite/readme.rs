@@ -156,9 +156,8 @@ fn the_readme_commands_for_your_own_bot_run_as_written() {
                 // The program was played at each point (the issue-63 bug: a parameter glued
                 // onto its command line, the program never started, every result 0).
                 assert!(
-                    stdout.contains(
-                        "tuned: cmd:python3 harness/examples/starter_bot.py --share 0."
-                    ),
+                    stdout
+                        .contains("tuned: cmd:python3 harness/examples/starter_bot.py --share 0."),
                     "{stdout}"
                 );
                 let games = dir.join("tune.games");
