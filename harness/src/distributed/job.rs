@@ -210,6 +210,73 @@ fn cut(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use indicatif::ProgressBar;
+
+    fn job(name: &str, y: &str) -> Job {
+        Job {
+            name: name.to_string(),
+            x: "sample:1".parse().unwrap(),
+            y: y.parse().unwrap(),
+            seed: 9,
+            count: 3,
+            shard: Shard::WHOLE,
+            referee: RefereeOptions::default(),
+        }
+    }
+
+    /// A job's games file keeps each game once, cuts a line cut short, refuses another
+    /// job's games and knows which deals are not whole.
+    #[test]
+    fn a_games_file_keeps_each_game_once() {
+        let dir = std::env::temp_dir().join(format!("yacht-job-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let one = job("one", "sample:2");
+        let other = job("other", "sample:3");
+        for j in [&one, &other] {
+            let all = j.deals();
+            super::super::local::run(
+                std::slice::from_ref(j),
+                &[(0, all)],
+                &dir,
+                1,
+                &ProgressBar::hidden(),
+            )
+            .unwrap();
+        }
+        let path = dir.join("one.jsonl");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 6);
+        // Deal 1 lost its second game, and a line was cut mid-write.
+        let kept: Vec<&str> = lines
+            .iter()
+            .copied()
+            .filter(|l| !(l.contains("\"deal\":1,") && l.contains("\"game\":1,")))
+            .collect();
+        std::fs::write(&path, format!("{}\n{}", kept.join("\n"), &lines[0][..50])).unwrap();
+        let mut games = Games::open(&dir, &one).unwrap();
+        assert_eq!((games.count(), games.missing(&one)), (5, vec![1]));
+        assert!(std::fs::read_to_string(&path).unwrap().ends_with("}\n"));
+        assert_eq!(games.accept(lines[0]), Ok(false));
+        let foreign = std::fs::read_to_string(dir.join("other.jsonl")).unwrap();
+        let refused = games.accept(foreign.lines().next().unwrap()).unwrap_err();
+        assert!(refused.contains("sample:3"), "{refused}");
+        assert!(games.accept("{\"schema\":").is_err());
+        let lost = lines
+            .iter()
+            .find(|l| l.contains("\"deal\":1,") && l.contains("\"game\":1,"))
+            .unwrap();
+        assert_eq!(games.accept(lost), Ok(true));
+        assert!(games.missing(&one).is_empty());
+        assert_eq!(Games::open(&dir, &one).unwrap().count(), 6);
+        // Played again, only the missing deal is asked for.
+        assert_eq!(
+            one.command("harness", &[1])[20..],
+            ["--no-progress", "--deal-list", "1"]
+        );
+        std::fs::remove_dir_all(&dir).ok();
+    }
 
     #[test]
     fn a_shell_splits_the_line_back_into_the_words() {

@@ -88,8 +88,15 @@ pub fn run_jobs(jobs: &[Job], hosts: &Hosts, dir: &Path, progress: bool) -> Resu
     if unfinished.is_empty() {
         Ok(())
     } else {
+        let parallel = match hosts {
+            Hosts::Parallel(_) => format!(
+                "; GNU parallel's own messages: {}",
+                dir.join("parallel.stderr").display()
+            ),
+            Hosts::Local { .. } => String::new(),
+        };
         Err(format!(
-            "after {ROUNDS} rounds, jobs still unfinished: {}",
+            "after {ROUNDS} rounds, jobs still unfinished: {}{parallel}",
             unfinished.join("; ")
         ))
     }
