@@ -38,11 +38,14 @@ sleep 1
 printf '%s\n' "${logins[0]}" > "$out/one-host"
 printf '%s\n' "${logins[@]}" > "$out/two-hosts"
 for hosts in one-host two-hosts; do
+  # Others' runs on the same cores slow both: the load says how much.
+  echo "$hosts: load average $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 minutes) at the start"
   start=$(date +%s.%N)
   "$h" tune --base "cmd:python3 harness/examples/starter_bot.py --share {share}" \
     --param share=0.2:0:1:0.05 --opponent sample:2 --opponent sample:6 --opponent sample:7 \
     --opponent sample:9 --iterations "$batch" --batch "$batch" --pairs "$pairs" --r-end 0.1 \
-    --seed 5 --log "$out/$hosts.jsonl" --sshloginfile "$out/$hosts" --no-progress > /dev/null
+    --seed 5 --log "$out/$hosts.jsonl" --sshloginfile "$out/$hosts" --no-progress \
+    > /dev/null 2> "$out/$hosts.progress"
   end=$(date +%s.%N)
   seconds=$(python3 -c "print(f'{$end - $start:.1f}')")
   echo "$hosts: $((4 * batch * pairs)) games in $seconds s"
