@@ -1,15 +1,20 @@
 #!/usr/bin/env python3
 """A starter bot for Yacht Auction: the judge's protocol on stdin/stdout, in one file.
 
-It bids a fixed share of the better bundle's pip sum and scores greedily (the highest
+It bids for the bundle with the higher pip sum, a share of what that bundle gains it (the
+difference of the sums, in points: `--share`, default 0.2), and scores greedily (the highest
 immediate score over every 5 of its held dice and every unused category). It is here to be
 copied and improved, and to show what the harness does with any program:
 
     cargo run --release -p harness -- tournament --bot "cmd:python3 harness/examples/starter_bot.py" --deals 10
 
+`harness tune --base "cmd:python3 harness/examples/starter_bot.py --share {share}" --param
+share=0.2:0:1:0.05 ...` tunes its share (the README shows the whole tune).
+
 Debug output goes to stderr (the harness writes it into the log as `# Debug` lines);
 anything printed to stdout is read as an answer.
 """
+import argparse
 import itertools
 import sys
 
@@ -46,6 +51,10 @@ def answer(line):
 
 
 def main():
+    parser = argparse.ArgumentParser(description="A starter bot for Yacht Auction.")
+    parser.add_argument("--share", type=float, default=0.2,
+                        help="the bid's share of the better bundle's gain (0.2)")
+    share = parser.parse_args().share
     held, used, bundles = [], set(), {}
     for line in sys.stdin:
         words = line.split()
@@ -56,7 +65,8 @@ def main():
         elif words[0] == "ROLL":
             bundles = {"A": [int(d) for d in words[1]], "B": [int(d) for d in words[2]]}
             group = "A" if sum(bundles["A"]) >= sum(bundles["B"]) else "B"
-            answer(f"BID {group} {abs(sum(bundles['A']) - sum(bundles['B'])) * 200}")
+            gain = abs(sum(bundles["A"]) - sum(bundles["B"])) * 1000
+            answer(f"BID {group} {round(share * gain)}")
         elif words[0] == "GET":
             held += bundles[words[1]]
         elif words[0] == "SCORE":

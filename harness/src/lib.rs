@@ -6,6 +6,7 @@
 
 pub mod cli;
 pub mod contest;
+pub mod distributed;
 pub mod export;
 pub mod html;
 pub mod learning;

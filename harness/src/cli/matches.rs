@@ -7,8 +7,11 @@ use std::time::Instant;
 
 use clap::Args;
 
+use super::hosts_args::HostsArgs;
 use super::run_args::{deal_source, DeadlineArgs, RunArgs};
 use crate::contest::POPULATION;
+use crate::distributed::matches::SpreadMatch;
+use crate::distributed::sprt::SpreadSprt;
 use crate::matchmaking::gauntlet::{against_also, report, run_gauntlet, GauntletConfig};
 use crate::matchmaking::matches::{run_match, MatchConfig, ResultsTarget, Shard};
 use crate::matchmaking::pages::sprt_page;
@@ -174,6 +177,11 @@ pub struct MatchArgs {
     y: String,
     #[command(flatten)]
     run: RunArgs,
+    #[command(flatten)]
+    hosts: HostsArgs,
+    /// With --sshloginfile: into how many jobs (shards) the deals are cut.
+    #[arg(long, default_value_t = 16, requires = "sshloginfile")]
+    jobs: usize,
 }
 
 impl MatchArgs {
@@ -181,13 +189,32 @@ impl MatchArgs {
     pub fn run(self) -> Result<(), String> {
         let run = &self.run;
         let (x, y): (PlayerSpec, PlayerSpec) = (self.x.parse()?, self.y.parse()?);
+        if self.hosts.spread() {
+            let (seed, count, results) = run.spread()?;
+            let outcome = SpreadMatch {
+                x: &x,
+                y: &y,
+                seed,
+                count,
+                referee: run.referee(),
+                jobs: self.jobs,
+                progress: !run.no_progress,
+            }
+            .play(&self.hosts.hosts(run.threads)?, &results)?;
+            print!("{}", match_report(&outcome));
+            return Ok(());
+        }
         let outcome = run_match(&MatchConfig {
             run: run.settings(run.results("match", &[x.label(), y.label()], &[], None)?)?,
             x,
             y,
             logs: run.logs(),
         })?;
-        print!("{}", match_report(&outcome));
+        if run.results_on_stdout() {
+            eprint!("{}", match_report(&outcome));
+        } else {
+            print!("{}", match_report(&outcome));
+        }
         Ok(())
     }
 }
@@ -238,6 +265,12 @@ pub struct SprtArgs {
     /// it decides in far fewer pairs (the factor is the report's variance ratio).
     #[arg(long)]
     adjusted: bool,
+    #[command(flatten)]
+    hosts: HostsArgs,
+    /// With --sshloginfile: batches played at once (read in order: the test stops at the
+    /// same batch as on one machine).
+    #[arg(long, default_value_t = 8, requires = "sshloginfile")]
+    jobs: usize,
 }
 
 impl SprtArgs {
@@ -248,25 +281,31 @@ impl SprtArgs {
             None => Resume::default(),
         };
         let (x, y): (PlayerSpec, PlayerSpec) = (self.x.parse()?, self.y.parse()?);
+        let key = RunKey {
+            command: "sprt".to_string(),
+            players: vec![x.label(), y.label()],
+            opponents: Vec::new(),
+            deals: deal_source(&None, self.seed, self.max_deals)?,
+            time_scale: self.deadlines.time_scale,
+            shards: self.shard.count,
+            batch: Some(self.batch.max(1)),
+            sprt: Some([self.nelo0, self.nelo1, self.alpha, self.beta]),
+            adjusted: self.adjusted,
+        };
+        let spread = self.hosts.spread();
+        if spread && (self.shard != Shard::WHOLE || self.results.is_none()) {
+            return Err(
+                "--sshloginfile needs --results F.jsonl (the batches' games are kept \
+                        in F.games/ as they come back) and no --shard"
+                    .to_string(),
+            );
+        }
         let results = match &self.results {
-            Some(path) => {
-                let key = RunKey {
-                    command: "sprt".to_string(),
-                    players: vec![x.label(), y.label()],
-                    opponents: Vec::new(),
-                    deals: deal_source(&None, self.seed, self.max_deals)?,
-                    time_scale: self.deadlines.time_scale,
-                    shards: self.shard.count,
-                    batch: Some(self.batch.max(1)),
-                    sprt: Some([self.nelo0, self.nelo1, self.alpha, self.beta]),
-                    adjusted: self.adjusted,
-                };
-                Some(ResultsTarget {
-                    sink: Arc::new(ResultsSink::create(path, key, self.shard.index)?),
-                    deal_offset: 0,
-                })
-            }
-            None => None,
+            Some(path) if !spread => Some(ResultsTarget {
+                sink: Arc::new(ResultsSink::create(path, key.clone(), self.shard.index)?),
+                deal_offset: 0,
+            }),
+            _ => None,
         };
         let run = SprtRun {
             x,
@@ -284,10 +323,21 @@ impl SprtArgs {
             adjusted: self.adjusted,
         };
         let mut looks = Vec::new();
-        let (status, decision) = run_sprt(&run, |status, position| {
+        let on_batch = |status: &_, position: &_| {
             println!("{}", batch_line(status, position));
             looks.push((status.counts.pairs(), status.llr()));
-        })?;
+        };
+        let (status, decision) = match (&self.results, spread) {
+            (Some(path), true) => SpreadSprt {
+                run: &run,
+                hosts: &self.hosts.hosts(self.threads)?,
+                batches_at_once: self.jobs,
+                results: path.clone(),
+                key,
+            }
+            .play(on_batch)?,
+            _ => run_sprt(&run, on_batch)?,
+        };
         if run.shard == Shard::WHOLE {
             let verdict = verdict_line(decision, &status);
             println!("{verdict}");

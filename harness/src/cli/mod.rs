@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 mod export;
 mod games;
+mod hosts_args;
 mod learning;
 mod matches;
 mod measure;

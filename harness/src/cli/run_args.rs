@@ -75,13 +75,18 @@ pub struct RunArgs {
     #[arg(long)]
     pub(super) no_progress: bool,
     /// Write one JSON line per game to this file as each game ends (schema in the harness
-    /// README; `harness merge` reads it back).
+    /// README; `harness merge` reads it back). `match --results -`: to the standard
+    /// output, the report to the standard error (a job of `--sshloginfile`).
     #[arg(long, value_name = "FILE.jsonl")]
     results: Option<PathBuf>,
     /// Play only the K-th of N disjoint parts of the deals (deal i is part i % N + 1);
     /// `harness merge` joins the parts' --results files into one run's report.
     #[arg(long, value_name = "K/N", default_value = "1/1")]
     pub(super) shard: Shard,
+    /// Of the deals (of the shard), play only these, by index (`3,5,9`): a job playing
+    /// again what a lost host left unfinished.
+    #[arg(long, value_name = "I,J,...", value_delimiter = ',')]
+    deal_list: Vec<usize>,
 }
 
 impl RunArgs {
@@ -112,6 +117,11 @@ impl RunArgs {
         let Some(path) = &self.results else {
             return Ok(None);
         };
+        if self.results_on_stdout() && command != "match" {
+            return Err(format!(
+                "--results - (the standard output) is for match; give {command} a file"
+            ));
+        }
         let run = RunKey {
             command: command.to_string(),
             players: players.to_vec(),
@@ -137,8 +147,37 @@ impl RunArgs {
             referee: self.referee(),
             progress: !self.no_progress,
             shard: self.shard,
+            only: (!self.deal_list.is_empty()).then(|| self.deal_list.clone()),
             results,
         })
+    }
+
+    /// A run spread over hosts (`--sshloginfile`): its seeded deals (seed, pairs) and its
+    /// results file, refusing what such a run does not take.
+    pub(super) fn spread(&self) -> Result<(u64, usize, PathBuf), String> {
+        if self.deal_file.is_some() {
+            return Err(
+                "--sshloginfile plays seeded deals (--seed, --deals), not --deal-file".into(),
+            );
+        }
+        if self.logs.is_some() {
+            return Err("--sshloginfile keeps no --logs (its games are in --results)".into());
+        }
+        if self.shard != Shard::WHOLE || !self.deal_list.is_empty() {
+            return Err(
+                "--sshloginfile cuts the deals into jobs itself: no --shard or --deal-list".into(),
+            );
+        }
+        match &self.results {
+            Some(path) if !self.results_on_stdout() => Ok((self.seed, self.deals, path.clone())),
+            _ => Err("--sshloginfile needs --results F.jsonl: the games are kept in F.games/ as they come back".into()),
+        }
+    }
+
+    /// Whether the per-game records go to the standard output (`--results -`), so that
+    /// the report must not.
+    pub(super) fn results_on_stdout(&self) -> bool {
+        self.results.as_deref() == Some(std::path::Path::new("-"))
     }
 
     /// Where to save the games' logs, if anywhere.

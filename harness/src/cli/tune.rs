@@ -1,14 +1,18 @@
-//! `harness tune`: SPSA over named `bot:` keys against a pool of opponents, resumable from
-//! its log; `--effects LOG` reads a tune's games back as each parameter's measured effect.
+//! `harness tune`: SPSA over named `bot:` keys or a program's `{KEY}`s against a pool of
+//! opponents, a batch of iterations at once, here or on the hosts of an `--sshloginfile`;
+//! resumable from its log; `--effects LOG` reads a tune's games back as each parameter's
+//! measured effect.
 
 use std::path::PathBuf;
 
 use clap::Args;
 
+use super::hosts_args::HostsArgs;
 use super::run_args::DeadlineArgs;
 use crate::player::PlayerSpec;
 use crate::tuning::effects::{effects, effects_table};
-use crate::tuning::run::{read_log, run_tune, spec_with, Setup, Tune, SCHEMA};
+use crate::tuning::player::{check, spec_with};
+use crate::tuning::run::{read_log, run_tune, Setup, Tune, SCHEMA};
 use crate::tuning::spsa::{Parameter, R_END_DEFAULT};
 use yacht::engine::tunables::TUNABLES;
 
@@ -25,16 +29,18 @@ pub const DEFAULT_POOL: [&str; 4] = [
 
 #[derive(Args)]
 pub struct TuneArgs {
-    /// A tuned parameter, `KEY=START:MIN:MAX:STEP` (repeatable): KEY a `bot:` key, STEP
-    /// its perturbation at the last iteration (fishtest's c_end); a whole-number key when
-    /// all four numbers are written without a decimal point.
+    /// A tuned parameter, `KEY=START:MIN:MAX:STEP` (repeatable): KEY a `bot:` key, or the
+    /// `{KEY}` of a `cmd:` base's command line; STEP its perturbation at the last
+    /// iteration (fishtest's c_end); a whole number when all four numbers are written
+    /// without a decimal point.
     #[arg(long = "param", value_name = "KEY=START:MIN:MAX:STEP")]
     parameters: Vec<String>,
     /// Tune every constant of the engine's tunables as well (`yacht-bot --tunables` lists
     /// them), each from its default over its range with its step.
     #[arg(long)]
     tunables: bool,
-    /// The bot tuned, without the parameters.
+    /// The player tuned, without the parameters: a `bot:` spec, or a program whose
+    /// command line names each parameter as `{KEY}` (`cmd:python3 bot.py --share {share}`).
     #[arg(long, value_name = "PLAYER", default_value = "bot:clock=0")]
     base: String,
     /// An opponent of the pool (repeatable; iteration k plays the k-th modulo the pool).
@@ -51,6 +57,11 @@ pub struct TuneArgs {
     /// tune resumes from its log later).
     #[arg(long, value_name = "K")]
     until: Option<usize>,
+    /// Iterations played at once, all around the θ their batch starts from: 2 x BATCH
+    /// jobs of --pairs deal pairs for the threads or the hosts (the same seed, batch and
+    /// iterations give the same θ wherever they play).
+    #[arg(long, default_value_t = 1)]
+    batch: usize,
     /// Seed of the signs and of every iteration's deals.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -74,6 +85,8 @@ pub struct TuneArgs {
     threads: usize,
     #[command(flatten)]
     deadlines: DeadlineArgs,
+    #[command(flatten)]
+    hosts: HostsArgs,
     /// Never draw a progress bar.
     #[arg(long)]
     no_progress: bool,
@@ -100,18 +113,12 @@ impl TuneArgs {
         };
         let opponents: Vec<PlayerSpec> =
             pool.iter().map(|p| p.parse()).collect::<Result<_, _>>()?;
-        if self.iterations == 0 || self.pairs == 0 {
-            return Err("--iterations and --pairs must be at least 1".to_string());
+        if self.iterations == 0 || self.pairs == 0 || self.batch == 0 {
+            return Err("--iterations, --pairs and --batch must be at least 1".to_string());
         }
-        // Every point must be a player: the start, and both ends of every range.
-        let starts: Vec<f64> = parameters.iter().map(|p| p.start).collect();
-        for values in [
-            starts.clone(),
-            parameters.iter().map(|p| p.min).collect(),
-            parameters.iter().map(|p| p.max).collect(),
-        ] {
-            spec_with(&self.base, &parameters, &values).parse::<PlayerSpec>()?;
-        }
+        // Every parameter must be one the player takes, at its start and both ends.
+        check(&self.base, &parameters)?;
+        let hosts = self.hosts.hosts(self.threads)?;
         let tune = Tune {
             setup: Setup {
                 schema: SCHEMA.to_string(),
@@ -122,20 +129,23 @@ impl TuneArgs {
                 iterations: self.iterations,
                 r_end: self.r_end,
                 seed: self.seed,
+                batch: self.batch,
             },
             parameters,
             opponents,
             log: self.log.clone(),
             until: self.until,
-            threads: self.threads,
+            hosts,
             referee: self.deadlines.referee(),
             progress: !self.no_progress,
         };
         println!(
-            "tune: {} iterations of 2 x {} deal pairs, log {}",
+            "tune: {} iterations of 2 x {} deal pairs, {} at once, log {} (games in {})",
             self.iterations,
             self.pairs,
-            self.log.display()
+            self.batch,
+            self.log.display(),
+            tune.games_dir().display()
         );
         let spsa = run_tune(&tune, |line| {
             eprintln!(

@@ -126,6 +126,9 @@ pub struct RunSettings {
     pub progress: bool,
     /// Which deals to play ([`Shard::WHOLE`]: all).
     pub shard: Shard,
+    /// Of the shard's deals, only these (`None`: all of them): a job that plays again
+    /// the deals a lost host left unfinished (`harness match --deal-list`).
+    pub only: Option<Vec<usize>>,
     /// Per-game records, written as each game ends.
     pub results: Option<ResultsTarget>,
 }
@@ -268,6 +271,7 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchOutcome, String> {
     let message = format!("{} vs {}", config.x.label(), config.y.label());
     let owned: Vec<usize> = (0..config.run.deals.len())
         .filter(|&i| config.run.shard.owns(i))
+        .filter(|i| config.run.only.as_ref().is_none_or(|only| only.contains(i)))
         .collect();
     if owned.is_empty() {
         return Err(format!(

@@ -143,7 +143,7 @@ pub struct ResultsSink {
     pub run: RunKey,
     /// This run's shard (1-based).
     pub shard: usize,
-    file: Mutex<BufWriter<File>>,
+    file: Mutex<Box<dyn Write + Send>>,
 }
 
 impl std::fmt::Debug for ResultsSink {
@@ -153,15 +153,39 @@ impl std::fmt::Debug for ResultsSink {
 }
 
 impl ResultsSink {
-    /// Creates (truncates) `path`.
+    /// Creates (truncates) `path`; `-` is the standard output (a job run on another
+    /// machine sends its games back that way: `crate::distributed`).
     pub fn create(path: &Path, run: RunKey, shard: usize) -> Result<ResultsSink, String> {
+        if path == Path::new("-") {
+            return Ok(ResultsSink::to_writer(
+                path,
+                run,
+                shard,
+                Box::new(std::io::stdout()),
+            ));
+        }
         let file = File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Ok(ResultsSink {
+        Ok(ResultsSink::to_writer(
+            path,
+            run,
+            shard,
+            Box::new(BufWriter::new(file)),
+        ))
+    }
+
+    /// Lines written to `writer` (flushed after each line), named `path` in messages.
+    pub fn to_writer(
+        path: &Path,
+        run: RunKey,
+        shard: usize,
+        writer: Box<dyn Write + Send>,
+    ) -> ResultsSink {
+        ResultsSink {
             path: path.to_path_buf(),
             run,
             shard,
-            file: Mutex::new(BufWriter::new(file)),
-        })
+            file: Mutex::new(writer),
+        }
     }
 
     /// Writes game `game` (0: X first) of deal `deal` of the match `x` against `y`, and

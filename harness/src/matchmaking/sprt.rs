@@ -190,6 +190,7 @@ pub fn run_sprt(
                     referee: run.referee,
                     progress: run.progress,
                     shard: Shard::WHOLE,
+                    only: None,
                     results: run.results.clone().map(|target| ResultsTarget {
                         deal_offset: played,
                         ..target

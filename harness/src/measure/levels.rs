@@ -110,6 +110,7 @@ pub fn play_and_review(
                         },
                         progress: false,
                         shard: Shard::WHOLE,
+                        only: None,
                         results: None,
                     },
                 })?;

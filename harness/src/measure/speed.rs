@@ -40,6 +40,7 @@ fn measure(
             referee: RefereeOptions::default(),
             progress: true,
             shard: Shard::WHOLE,
+            only: None,
             results: None,
         },
     })

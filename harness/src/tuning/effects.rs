@@ -148,6 +148,7 @@ mod tests {
             iterations,
             r_end: 0.0,
             seed: 3,
+            batch: 1,
         };
         let parsed: Vec<Parameter> = parameters.iter().map(|p| p.parse().unwrap()).collect();
         let mut spsa = Spsa::new(

@@ -1,6 +1,16 @@
-//! A tune played: each iteration's two points (θ + cΔ and θ − cΔ, as `bot:` specs) against
-//! one opponent of the pool on the same deal pairs, the result read from the luck-adjusted
-//! scores, one JSON line per iteration; a tune resumes from its own log.
+//! A tune played: each iteration's two points (θ + cΔ and θ − cΔ, as players:
+//! [`super::player`]) against one opponent of the pool on the same deal pairs, the result
+//! read from the luck-adjusted scores, one JSON line per iteration; a tune resumes from its
+//! own log.
+//!
+//! A batch of B iterations plays at once: every iteration of batch b (iterations bB to
+//! bB + B − 1) plays its points around the θ the batch starts from, its two points each a
+//! job ([`crate::distributed`]) that runs here or on another machine; then the results
+//! step θ in iteration order, exactly as one iteration after another would with each
+//! point's θ B − 1 iterations late (B = 1: plain SPSA). So the θ of a tune depends on its
+//! seed, batch and iterations, never on where or in what order its games were played.
+//! Each job's games are kept as they come back (`LOG.games/iteration-K-plus.jsonl`), so a
+//! tune stopped mid-batch goes on from its log and those games.
 
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -8,10 +18,12 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::player::spec_with;
 use super::spsa::{Parameter, Schedule, Spsa};
-use crate::matchmaking::matches::{
-    progress_bar_of, run_match, Deals, MatchConfig, MatchOutcome, RunSettings, Shard,
-};
+use crate::distributed::job::Job;
+use crate::distributed::{run_jobs, Hosts};
+use crate::matchmaking::matches::{MatchOutcome, Shard};
+use crate::matchmaking::merge;
 use crate::player::PlayerSpec;
 use crate::referee::RefereeOptions;
 use yacht::game::deal::mix;
@@ -23,7 +35,8 @@ pub const SCHEMA: &str = "yacht-auction-tune/1";
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Setup {
     pub schema: String,
-    /// The tuned bot without the parameters (`bot:clock=0`).
+    /// The tuned player without the parameters (`bot:clock=0`; a `cmd:` line with a
+    /// `{KEY}` for each).
     pub base: String,
     /// Each parameter as `KEY=START:MIN:MAX:STEP`.
     pub parameters: Vec<String>,
@@ -34,6 +47,14 @@ pub struct Setup {
     pub iterations: usize,
     pub r_end: f64,
     pub seed: u64,
+    /// Iterations played at once, all around the θ their batch starts from (logs written
+    /// before batches were played one iteration at a time).
+    #[serde(default = "one_iteration")]
+    pub batch: usize,
+}
+
+fn one_iteration() -> usize {
+    1
 }
 
 /// One iteration, as logged.
@@ -71,27 +92,27 @@ pub struct Tune {
     pub log: PathBuf,
     /// Stop after this many iterations in all (`None`: the schedule's).
     pub until: Option<usize>,
-    pub threads: usize,
+    /// Where the games play: here on threads, or on hosts by GNU parallel.
+    pub hosts: Hosts,
     pub referee: RefereeOptions,
     pub progress: bool,
 }
 
 impl Tune {
-    /// The `bot:` spec of the base with the parameters at `values`.
+    /// The player of the base with the parameters at `values`, as a spec.
     pub fn spec_at(&self, values: &[f64]) -> String {
         spec_with(&self.setup.base, &self.parameters, values)
     }
+
+    /// The folder of the games of the tune's batches: `LOG.games` beside the log.
+    pub fn games_dir(&self) -> PathBuf {
+        games_dir(&self.log)
+    }
 }
 
-/// `base` with each parameter set to its value, as a `bot:` spec.
-pub fn spec_with(base: &str, parameters: &[Parameter], values: &[f64]) -> String {
-    let settings: Vec<String> = parameters
-        .iter()
-        .zip(values)
-        .map(|(p, &v)| format!("{}={}", p.key, p.format(v)))
-        .collect();
-    let joiner = if base.contains(':') { "," } else { ":" };
-    format!("{base}{joiner}{}", settings.join(","))
+/// The games folder of the tune logged at `log`.
+pub fn games_dir(log: &Path) -> PathBuf {
+    log.with_extension("games")
 }
 
 /// The tune's log so far: its setup and its iterations, a cut last line left out.
@@ -185,16 +206,42 @@ fn scores(outcome: &MatchOutcome) -> (f64, Option<f64>) {
     (raw, outcome.stats.adjusted.moments().map(|m| m.mean))
 }
 
-/// Plays the tune from where its log stopped to its last iteration, calling `on_line`
-/// after each; returns the final state. A new log gets the setup as its first line; an
-/// existing one must hold the same setup.
+/// Iteration `k`'s two jobs: its plus and its minus point against its opponent.
+fn iteration_jobs(tune: &Tune, spsa: &Spsa, k: usize, theta: &[f64]) -> Result<[Job; 2], String> {
+    let points = spsa.points_around(k, theta);
+    let opponent = &tune.opponents[k % tune.opponents.len()];
+    let job = |sign: &str, values: &[f64]| -> Result<Job, String> {
+        Ok(Job {
+            name: format!("iteration-{k:05}-{sign}"),
+            x: tune.spec_at(values).parse()?,
+            y: opponent.clone(),
+            seed: mix(tune.setup.seed, k as u64),
+            count: tune.setup.pairs,
+            shard: Shard::WHOLE,
+            referee: tune.referee,
+        })
+    };
+    Ok([job("plus", &points.plus)?, job("minus", &points.minus)?])
+}
+
+/// A job's match read back from its games file.
+fn outcome(tune: &Tune, job: &Job) -> Result<MatchOutcome, String> {
+    let path = tune.games_dir().join(format!("{}.jsonl", job.name));
+    merge::read(&[path])?.outcome(&job.x.label(), &job.y.label())
+}
+
+/// Plays the tune from where its log stopped to its last iteration, a batch at a time,
+/// calling `on_line` after each iteration; returns the final state. A new log gets the
+/// setup as its first line; an existing one must hold the same setup.
 pub fn run_tune(tune: &Tune, mut on_line: impl FnMut(&IterationLine)) -> Result<Spsa, String> {
     let schedule = Schedule {
         iterations: tune.setup.iterations,
         r_end: tune.setup.r_end,
     };
+    let batch = tune.setup.batch.max(1);
     let mut spsa = Spsa::new(tune.parameters.clone(), schedule, tune.setup.seed);
     let resumed = tune.log.exists() && std::fs::metadata(&tune.log).is_ok_and(|m| m.len() > 0);
+    let mut logged = Vec::new();
     if resumed {
         let (setup, iterations, length) = read_log_prefix(&tune.log)?;
         if setup != tune.setup {
@@ -211,6 +258,7 @@ pub fn run_tune(tune: &Tune, mut on_line: impl FnMut(&IterationLine)) -> Result<
             .open(&tune.log)
             .and_then(|f| f.set_len(length))
             .map_err(|e| format!("{}: {e}", tune.log.display()))?;
+        logged = iterations;
     } else {
         let text = serde_json::to_string(&tune.setup).map_err(|e| e.to_string())?;
         std::fs::write(&tune.log, text + "\n")
@@ -220,93 +268,59 @@ pub fn run_tune(tune: &Tune, mut on_line: impl FnMut(&IterationLine)) -> Result<
         .append(true)
         .open(&tune.log)
         .map_err(|e| format!("{}: {e}", tune.log.display()))?;
-    let bar = progress_bar_of(
-        schedule.iterations as u64,
-        tune.progress,
-        "tune",
-        "iterations",
-    );
-    bar.set_position(spsa.iteration as u64);
     let last = tune
         .until
         .map_or(schedule.iterations, |u| u.min(schedule.iterations));
     while spsa.iteration < last {
-        let k = spsa.iteration;
-        let points = spsa.points();
-        let opponent = &tune.opponents[k % tune.opponents.len()];
-        let deal_seed = mix(tune.setup.seed, k as u64);
-        let play = |values: &[f64]| -> Result<MatchOutcome, String> {
-            run_match(&MatchConfig {
-                x: tune.spec_at(values).parse()?,
-                y: opponent.clone(),
-                logs: None,
-                run: RunSettings {
-                    deals: Deals::Seeded {
-                        seed: deal_seed,
-                        count: tune.setup.pairs,
-                    },
-                    threads: tune.threads,
-                    referee: tune.referee,
-                    progress: false,
-                    shard: Shard::WHOLE,
-                    results: None,
-                },
-            })
+        let first = spsa.iteration;
+        let start = first / batch * batch;
+        // A batch cut by --until or a stop goes on around the θ it started from.
+        let theta = if start == first {
+            spsa.theta.clone()
+        } else {
+            logged[start].theta.clone()
         };
-        let (plus_raw, plus_adjusted) = scores(&play(&points.plus)?);
-        let (minus_raw, minus_adjusted) = scores(&play(&points.minus)?);
-        let difference = match (plus_adjusted, minus_adjusted) {
-            (Some(p), Some(m)) => p - m,
-            _ => plus_raw - minus_raw,
-        };
-        // Wins minus losses over the pairs' games, fishtest's scale of a result.
-        let result = 2.0 * tune.setup.pairs as f64 * difference;
-        let theta = spsa.theta.clone();
-        spsa.update(&points.signs, result);
-        let line = IterationLine {
-            iteration: k,
-            opponent: opponent.label(),
-            deal_seed,
-            pairs: tune.setup.pairs,
-            theta,
-            signs: points.signs,
-            plus: points.plus,
-            minus: points.minus,
-            plus_raw,
-            minus_raw,
-            plus_adjusted,
-            minus_adjusted,
-            result,
-            theta_after: spsa.theta.clone(),
-        };
-        let text = serde_json::to_string(&line).map_err(|e| e.to_string())?;
-        writeln!(log, "{text}")
-            .and_then(|()| log.flush())
-            .map_err(|e| format!("{}: {e}", tune.log.display()))?;
-        on_line(&line);
-        bar.inc(1);
+        let end = (start + batch).min(last);
+        let mut jobs = Vec::new();
+        for k in first..end {
+            jobs.extend(iteration_jobs(tune, &spsa, k, &theta)?);
+        }
+        run_jobs(&jobs, &tune.hosts, &tune.games_dir(), tune.progress)?;
+        for (k, pair) in (first..end).zip(jobs.chunks(2)) {
+            let points = spsa.points_around(k, &theta);
+            let (plus_raw, plus_adjusted) = scores(&outcome(tune, &pair[0])?);
+            let (minus_raw, minus_adjusted) = scores(&outcome(tune, &pair[1])?);
+            let difference = match (plus_adjusted, minus_adjusted) {
+                (Some(p), Some(m)) => p - m,
+                _ => plus_raw - minus_raw,
+            };
+            // Wins minus losses over the pairs' games, fishtest's scale of a result.
+            let result = 2.0 * tune.setup.pairs as f64 * difference;
+            let before = spsa.theta.clone();
+            spsa.update(&points.signs, result);
+            let line = IterationLine {
+                iteration: k,
+                opponent: pair[0].y.label(),
+                deal_seed: pair[0].seed,
+                pairs: tune.setup.pairs,
+                theta: before,
+                signs: points.signs,
+                plus: points.plus,
+                minus: points.minus,
+                plus_raw,
+                minus_raw,
+                plus_adjusted,
+                minus_adjusted,
+                result,
+                theta_after: spsa.theta.clone(),
+            };
+            let text = serde_json::to_string(&line).map_err(|e| e.to_string())?;
+            writeln!(log, "{text}")
+                .and_then(|()| log.flush())
+                .map_err(|e| format!("{}: {e}", tune.log.display()))?;
+            on_line(&line);
+            logged.push(line);
+        }
     }
-    bar.finish_and_clear();
     Ok(spsa)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn specs_carry_the_values_as_the_keys_take_them() {
-        let params: Vec<Parameter> = ["draw=10:0:40:4", "eqprior=30:0:80:10"]
-            .iter()
-            .map(|p| p.parse().unwrap())
-            .collect();
-        assert_eq!(
-            spec_with("bot:clock=0", &params, &[12.4, 85.0]),
-            "bot:clock=0,draw=12,eqprior=80"
-        );
-        assert_eq!(
-            spec_with("bot", &params, &[0.0, 0.0]),
-            "bot:draw=0,eqprior=0"
-        );
-    }
 }

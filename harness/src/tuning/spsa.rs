@@ -184,12 +184,17 @@ impl Spsa {
 
     /// The points the current iteration plays, as played (clamped, rounded).
     pub fn points(&self) -> Points {
-        let k = self.iteration;
+        self.points_around(self.iteration, &self.theta)
+    }
+
+    /// The points iteration `k` plays around `theta` (a batch's iterations all play around
+    /// the θ its first one starts from), as played.
+    pub fn points_around(&self, k: usize, theta: &[f64]) -> Points {
         let signs = self.signs(k);
         let at = |sign: f64| {
             self.parameters
                 .iter()
-                .zip(&self.theta)
+                .zip(theta)
                 .zip(&signs)
                 .map(|((p, &t), &s)| {
                     p.playable(t + sign * f64::from(s) * self.schedule.perturbation(p, k))

@@ -30,6 +30,7 @@ fn every_contest_bot_plays_legal_games() {
                     referee: referee(),
                     progress: false,
                     shard: Shard::WHOLE,
+                    only: None,
                     results: None,
                 },
             })
@@ -62,6 +63,7 @@ fn the_gauntlet_reports_every_opponent_side_by_side() {
             referee: referee(),
             progress: false,
             shard: Shard::WHOLE,
+            only: None,
             results: None,
         },
     })

@@ -111,6 +111,7 @@ fn run(x: PlayerSpec, y: &str, deals: usize) -> MatchOutcome {
             referee: RefereeOptions::default(),
             progress: false,
             shard: Shard::WHOLE,
+            only: None,
             results: None,
         },
     })

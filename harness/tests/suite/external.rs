@@ -105,6 +105,7 @@ fn run(x: &str, y: &str, deals: usize) -> MatchOutcome {
             },
             progress: false,
             shard: Shard::WHOLE,
+            only: None,
             results: None,
         },
     })

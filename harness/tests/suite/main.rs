@@ -13,6 +13,7 @@ mod explain;
 mod export;
 mod external;
 mod golden;
+mod hosts;
 mod readme;
 mod referee;
 mod results;

@@ -79,7 +79,7 @@ fn the_readme_commands_for_your_own_bot_run_as_written() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     let commands = readme_commands(&readme);
     let kinds: Vec<&str> = commands.iter().map(|c| c[0].as_str()).collect();
-    for kind in ["tournament", "match", "league", "replay"] {
+    for kind in ["tournament", "match", "league", "replay", "tune"] {
         assert!(
             kinds.contains(&kind),
             "the README shows no {kind}: {kinds:?}"
@@ -93,8 +93,14 @@ fn the_readme_commands_for_your_own_bot_run_as_written() {
     std::os::unix::fs::symlink(root().join("harness"), dir.join("harness")).unwrap();
     for words in &commands {
         let mut args = words.clone();
-        if let Some(i) = args.iter().position(|a| a == "--deals") {
-            args[i + 1] = "1".to_string();
+        // One deal pair (a tune: two iterations of one pair each).
+        for option in ["--deals", "--pairs"] {
+            if let Some(i) = args.iter().position(|a| a == option) {
+                args[i + 1] = "1".to_string();
+            }
+        }
+        if let Some(i) = args.iter().position(|a| a == "--iterations") {
+            args[i + 1] = "2".to_string();
         }
         args.push("--no-progress".to_string());
         if args[0] == "replay" {
@@ -145,6 +151,29 @@ fn the_readme_commands_for_your_own_bot_run_as_written() {
                         "{stdout}"
                     );
                 }
+            }
+            "tune" => {
+                // The program was played at each point (the issue-63 bug: a parameter glued
+                // onto its command line, the program never started, every result 0).
+                assert!(
+                    stdout
+                        .contains("tuned: cmd:python3 harness/examples/starter_bot.py --share 0."),
+                    "{stdout}"
+                );
+                let games = dir.join("tune.games");
+                let mut lines = 0;
+                for entry in std::fs::read_dir(&games).unwrap().flatten() {
+                    let path = entry.path();
+                    if path.extension().is_some_and(|e| e == "jsonl") {
+                        for line in std::fs::read_to_string(&path).unwrap().lines() {
+                            assert!(line.contains("\"abort\":null"), "{line}");
+                            assert!(line.contains("--share 0."), "{line}");
+                            lines += 1;
+                        }
+                    }
+                }
+                // 2 iterations x 2 points x 1 pair x 2 games.
+                assert_eq!(lines, 8, "{}", games.display());
             }
             other => panic!("the README shows a command this test does not check: {other}"),
         }

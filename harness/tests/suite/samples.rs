@@ -22,6 +22,7 @@ fn run(x: &str, y: &str, deals: usize, seed: u64) -> MatchOutcome {
             },
             progress: false,
             shard: Shard::WHOLE,
+            only: None,
             results: None,
         },
     })
