@@ -8,6 +8,7 @@ pub mod cli;
 pub mod contest;
 pub mod export;
 pub mod html;
+pub mod i18n;
 pub mod learning;
 pub mod matchmaking;
 pub mod measure;

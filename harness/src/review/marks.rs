@@ -165,6 +165,7 @@ mod tests {
             p_win_best,
             dice: Vec::new(),
             why: String::new(),
+            reason: crate::i18n::Message::new("why-put-best"),
         }
     }
 
