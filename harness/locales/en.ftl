@@ -52,6 +52,7 @@ sample-about-10 = bids aggressively on the better bundle; fills the combinations
 import-title = Review a game's log
 import-help = An official log (the testing tool's, or <code>harness … --logs</code>): choose its
     file, or drop it anywhere on this page. It is kept with the games here.
+import-choose = Choose a log file
 import-file = a game's log file
 import-too-large = { $name } is { NUMBER($size) } KiB, larger than { NUMBER($limit) } KiB: a game's log is a few KB.
 import-cannot-open = Cannot open { $name }: { $error }
@@ -336,6 +337,7 @@ log-tag-quoted = a tag's value must be quoted
 
 ## The server's refusals of a move or a request
 
+err-server = the server failed: { $detail }
 err-no-game = no such game
 err-no-page = no such page
 err-no-opponent = no such opponent
@@ -386,6 +388,7 @@ replay-col-put = put
 replay-col-value = value
 replay-col-best = best
 replay-col-lost = lost
+replay-col-win = P(win)
 replay-summary = summary: { $best }/{ $puts } scorings best by the table ({ $lost } points lost), { $equilibrium }/{ $bids } bids equal to the equilibrium bid
 replay-warning = warning: { $text }
 replay-chart-win = { $side }: P(win) by round, as the bot estimates it
@@ -407,4 +410,6 @@ explain-col-opponent = opponent's bid
 explain-col-weights = model's weights
 explain-priced-win = win
 explain-priced-points = points
+explain-unexplained = unexplained
+explain-reader = reader
 explain-no-model = no model at this level

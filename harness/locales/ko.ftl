@@ -50,6 +50,7 @@ sample-about-10 = 더 좋은 묶음에 공격적으로 입찰하고, 조합 점�
 import-title = 게임 로그 복기하기
 import-help = 공식 로그(테스트 도구의 로그나 <code>harness … --logs</code>의 로그): 파일을 고르거나
     이 페이지 아무 곳에나 끌어다 놓으세요. 로그는 여기 게임들과 함께 보관됩니다.
+import-choose = 로그 파일 고르기
 import-file = 게임 로그 파일
 import-too-large = { $name }은(는) { NUMBER($size) } KiB로, { NUMBER($limit) } KiB보다 큽니다: 게임 로그는 몇 KB입니다.
 import-cannot-open = { $name }을(를) 열 수 없습니다: { $error }
@@ -321,6 +322,7 @@ log-tag-quoted = 태그의 값은 따옴표로 감싸야 합니다
 
 ## The server's refusals of a move or a request
 
+err-server = 서버에서 문제가 생겼습니다: { $detail }
 err-no-game = 그런 게임이 없습니다
 err-no-page = 그런 페이지가 없습니다
 err-no-opponent = 그런 상대가 없습니다
@@ -371,6 +373,7 @@ replay-col-put = 점수 획득
 replay-col-value = 가치
 replay-col-best = 최선
 replay-col-lost = 잃은 점수
+replay-col-win = 승률
 replay-summary = 요약: 점수 획득 { $puts }번 중 { $best }번이 표의 최선 (잃은 점수 { $lost }점), 입찰 { $bids }번 중 { $equilibrium }번이 균형 입찰과 같음
 replay-warning = 경고: { $text }
 replay-chart-win = { $side }: 라운드별 승률 (봇의 추정)
@@ -391,4 +394,6 @@ explain-col-opponent = 상대의 입찰
 explain-col-weights = 모델의 가중치
 explain-priced-win = 승률
 explain-priced-points = 점수
+explain-unexplained = 설명되지 않음
+explain-reader = 읽는 쪽
 explain-no-model = 이 레벨에는 모델이 없음

@@ -142,10 +142,23 @@ fn model_columns(e: &BidExplanation) -> ModelColumns {
 }
 
 fn habits_text(b: &ExplainedBid) -> String {
+    habits_text_in(b, crate::i18n::ENGLISH)
+}
+
+/// The weights in `lang`: a habit by its name in the engine, the unexplained and the
+/// reader's weights in words.
+fn habits_text_in(b: &ExplainedBid, lang: &str) -> String {
     let habits: Vec<String> = b
         .habits
         .iter()
-        .map(|(name, w)| format!("{name} {}", fixed(*w, 2)))
+        .map(|(name, w)| {
+            let name = match name.as_str() {
+                "unexplained" => crate::i18n::tr(lang, "explain-unexplained"),
+                "reader" => crate::i18n::tr(lang, "explain-reader"),
+                _ => name.clone(),
+            };
+            format!("{name} {}", fixed(*w, 2))
+        })
         .collect();
     habits.join(", ")
 }
@@ -245,7 +258,7 @@ pub fn explain_html_in(bids: &[ExplainedBid], lang: &str) -> String {
         }
         cells.push(bid_text(b.opponent));
         cells.push(if b.explanation.is_some() {
-            habits_text(b)
+            habits_text_in(b, lang)
         } else {
             tr(lang, "explain-no-model")
         });

@@ -428,7 +428,11 @@ pub fn html_report_in(
     ] {
         let _ = write!(out, "<th>{}</th>", escape_html(&tr(lang, key)));
     }
-    out.push_str("<th>FIRST</th><th>SECOND</th><th>P(win)</th></tr>\n");
+    let _ = writeln!(
+        out,
+        "<th>FIRST</th><th>SECOND</th><th>{}</th></tr>",
+        escape_html(&tr(lang, "replay-col-win"))
+    );
     for (round, scores) in &review.running_scores {
         let bid = review.bids.iter().find(|b| b.round == *round);
         let put = review.puts.iter().find(|p| p.round == *round);
