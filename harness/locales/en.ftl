@@ -1,5 +1,5 @@
 # The play page, its review and its replay in English: every word they show a person.
-# One catalog per language, in Project Fluent's syntax (https://projectfluent.org/): the
+# One catalog per language, in Project Fluent's syntax (projectfluent.org): the
 # server reads it with the fluent-bundle crate, the page with @fluent/bundle. A new
 # language is a new file beside this one, named by its tag (ko.ftl), with the same keys.
 # The game's words are the statement's: the categories (ONE … YACHT), the bundles A and B,

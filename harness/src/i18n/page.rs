@@ -1,6 +1,8 @@
 //! The catalogs on a page: one script that reads them with `@fluent/bundle` (Fluent's own
 //! JavaScript implementation, vendored as `page/fluent-bundle.js`: its `index.js` of
-//! version 0.19.1, Apache-2.0, unchanged), the catalogs' text, and `page/i18n.js`
+//! version 0.19.1, Apache-2.0, unchanged but for one comment's web address written as a
+//! title, so that the review's own page names no address), the catalogs' text, and
+//! `page/i18n.js`
 //! (`YachtI18n`: the language chosen, `t(key, args)`, the switch). The play page serves it
 //! as `/i18n.js`; the review's own page (`harness replay LOG --review --html`) carries it
 //! inline, so that it opens from the disk in either language.

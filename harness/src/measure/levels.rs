@@ -212,6 +212,8 @@ pub fn report(games: &[LevelGame], opponents: &[String]) -> String {
         let mut ordered = true;
         let mut measure_ordered = true;
         let mut within_all = true;
+        // The cell (level, opponent) whose games are least often within one level.
+        let mut weakest: Option<(f64, u8, &str)> = None;
         let mut last: Vec<(f64, f64)> = vec![(0.0, f64::INFINITY); opponents.len()];
         for level in 1..=LEVEL_MAX {
             out += &format!("{:<8}", level);
@@ -230,6 +232,10 @@ pub fn report(games: &[LevelGame], opponents: &[String]) -> String {
                     .iter()
                     .filter(|&&e| (e - f64::from(level)).abs() <= 1.0)
                     .count();
+                let cell = close as f64 / estimates.len().max(1) as f64;
+                if weakest.is_none_or(|(w, _, _)| cell < w) {
+                    weakest = Some((cell, level, o.as_str()));
+                }
                 near = (near.0 + close, near.1 + estimates.len());
                 let (e, v) = (mean(&estimates), mean(&values));
                 ordered &= e > last[i].0;
@@ -253,6 +259,14 @@ pub fn report(games: &[LevelGame], opponents: &[String]) -> String {
             yes(within_all),
             yes(measure_ordered)
         );
+        if let Some((share, level, opponent)) = weakest {
+            out += &format!(
+                "every level against every opponent within one level >= 70%: {} (the least: \
+                 level {level} against {opponent}, {:.0}%)\n",
+                yes(share >= 0.7),
+                100.0 * share
+            );
+        }
     }
     out
 }
@@ -302,6 +316,18 @@ mod tests {
         let text = report(&games, &opponents);
         assert!(
             text.contains("orders the levels against every opponent: yes"),
+            "{text}"
+        );
+        assert!(
+            text.contains("every level against every opponent within one level >= 70%: yes"),
+            "{text}"
+        );
+        // A level read two away in every game of one cell fails that cell.
+        games.push(game(5, "a", fit.centres[2]));
+        games.push(game(5, "a", fit.centres[2]));
+        let text = report(&games, &opponents);
+        assert!(
+            text.contains("within one level >= 70%: NO (the least: level 5 against a, 33%)"),
             "{text}"
         );
     }

@@ -203,7 +203,7 @@
     /**
      * The maximum number of placeables which can be expanded in a single call to
      * `formatPattern`. The limit protects against the Billion Laughs and Quadratic
-     * Blowup attacks. See https://msdn.microsoft.com/en-us/magazine/ee335713.aspx.
+     * Blowup attacks. See MSDN Magazine, "XML Denial of Service Attacks and Defenses" (ee335713).
      */
     const MAX_PLACEABLES = 100;
     /** Unicode bidi isolation characters. */
