@@ -256,7 +256,12 @@ fn finish(meta: &GameMeta, log: &str, store: &Store, status: &Arc<Mutex<Status>>
     let set = |review: Review| {
         status.lock().unwrap_or_else(|p| p.into_inner()).review = review;
     };
-    if store.read_review(&meta.id).is_some() {
+    // A review written before its reasons were messages (no `warning_messages`) is
+    // written again, so that the page can say it in its reader's language.
+    if store
+        .read_review(&meta.id)
+        .is_some_and(|text| text.contains("\"warning_messages\""))
+    {
         set(Review::Ready);
         return;
     }
