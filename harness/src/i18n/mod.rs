@@ -298,9 +298,11 @@ mod tests {
     #[test]
     fn numbers_round_group_and_never_read_minus_zero() {
         let n = |x: f64, min: Option<usize>, max: Option<usize>| {
-            let mut options = fluent_bundle::types::FluentNumberOptions::default();
-            options.minimum_fraction_digits = min;
-            options.maximum_fraction_digits = max;
+            let options = fluent_bundle::types::FluentNumberOptions {
+                minimum_fraction_digits: min,
+                maximum_fraction_digits: max,
+                ..Default::default()
+            };
             format_value::<()>(&FluentValue::Number(FluentNumber::new(x, options)), &()).unwrap()
         };
         assert_eq!(n(1234567.0, None, None), "1,234,567");
