@@ -203,29 +203,51 @@ fn play_future(
             return 2 * (me.total_points() - opp.total_points() + transfer_points)
                 + sum_units * POINTS_PER_UNIT;
         }
-        // Both ask for the favoured group at |S|/4: the coin decides, and the winner
-        // pays the loser |S|/2 in score difference.
-        let swing_units = (value(&ours_a) - value(&ours_b)) + (value(&theirs_a) - value(&theirs_b));
-        let swing = swing_units * POINTS_PER_UNIT;
-        let we_get_a = (swing > 0) == we_win_coin;
-        let half = swing.abs() / 2;
-        transfer_points += if we_win_coin { -half } else { half };
-        let (ours, theirs, my_choice, their_choice) = if we_get_a {
-            (a, b, ours_a, theirs_b)
-        } else {
-            (b, a, ours_b, theirs_a)
-        };
-        me.receive(&ours);
-        opp.receive(&theirs);
-        for (p, choice) in [(&mut me, my_choice), (&mut opp, their_choice)] {
-            if let Some(c) = choice {
-                // The choice comes from the held dice, so it always applies.
-                let _ = p.apply_score(c.category, &c.dice);
-            }
-        }
+        transfer_points += settle(
+            &mut me,
+            &mut opp,
+            (a, b, we_win_coin),
+            [ours_a, ours_b, theirs_a, theirs_b],
+        );
     }
     // No later auction (not reached for rounds before 12).
     2 * (me.total_points() - opp.total_points() + transfer_points)
+}
+
+/// One auction of a future before the last, both players bidding the equilibrium: the
+/// coin decides who gets the favoured bundle and the winner pays the loser half the swing;
+/// each receives its bundle and scores it by the table. `choices` are each player's best
+/// scoring with each bundle (ours with A, ours with B, theirs with A, theirs with B).
+/// Returns our net transfer (points).
+fn settle(
+    me: &mut PlayerState,
+    opp: &mut PlayerState,
+    (a, b, we_win_coin): (Counts, Counts, bool),
+    [ours_a, ours_b, theirs_a, theirs_b]: [Option<Choice>; 4],
+) -> i64 {
+    let value = |c: &Option<Choice>| c.map_or(0, |c| c.value_units) as i64;
+    let swing_units = (value(&ours_a) - value(&ours_b)) + (value(&theirs_a) - value(&theirs_b));
+    let swing = swing_units * POINTS_PER_UNIT;
+    let we_get_a = (swing > 0) == we_win_coin;
+    let half = swing.abs() / 2;
+    let (ours, theirs, my_choice, their_choice) = if we_get_a {
+        (a, b, ours_a, theirs_b)
+    } else {
+        (b, a, ours_b, theirs_a)
+    };
+    me.receive(&ours);
+    opp.receive(&theirs);
+    for (p, choice) in [(me, my_choice), (opp, their_choice)] {
+        if let Some(c) = choice {
+            // The choice comes from the held dice, so it always applies.
+            let _ = p.apply_score(c.category, &c.dice);
+        }
+    }
+    if we_win_coin {
+        -half
+    } else {
+        half
+    }
 }
 
 #[cfg(test)]
