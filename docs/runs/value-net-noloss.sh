@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Reproduces docs/results.md#value-net (issue 61): the win curves from the value network
-# against the rollouts', on the same deals (seed 41, PAIRS deal pairs, clock off: fixed
-# counts, the same games on any machine), against the two designs the finals are made of:
-# the equilibrium bidder and the equilibrium on another table (`contest:eq-other-table`).
+# against the rollouts', on the same deals (seed 41, and 42 as well for eq-other-table;
+# PAIRS deal pairs each, clock off: fixed counts, the same games on any machine), against
+# the two designs the finals are made of: the equilibrium bidder and the equilibrium on
+# another table (`contest:eq-other-table`).
 #  - `bot:curves=rollouts,clock=0`: the curves of rounds 2-10 from 1,800 rollouts in round 2
 #    up to 31,500 (the default before issue 61);
 #  - `bot:curves=net,clock=0`: the network's curves in rounds 2-5 and a few milliseconds of
@@ -22,22 +23,28 @@ source docs/runs/build-at.sh
 h=$(build_at "$commit")/harness
 out=target/runs/value-net
 mkdir -p "$out"
-run() { # NAME PLAYER OPPONENT
+run() { # NAME PLAYER OPPONENT SEED
   local f=$out/$1.jsonl
   [[ -s $f && $(wc -l < "$f") -eq $((2 * pairs)) ]] && return
-  "$h" match "$2" "$3" --deals "$pairs" --seed 41 --time-scale 20 --no-progress \
+  "$h" match "$2" "$3" --deals "$pairs" --seed "$4" --time-scale 20 --no-progress \
     --results "$f" > "$out/$1.txt"
 }
-for o in eq other; do
+# The equilibrium bidder on seed 41; eq-other-table on seeds 41 and 42 (its paired
+# difference is the wider: a second thousand pairs).
+for arm in eq:41 other:41 other:42; do
+  o=${arm%:*}
+  seed=${arm#*:}
   case $o in
     eq) opponent=bot:bidder=equilibrium,win=0,clock=0 ;;
     other) opponent=contest:eq-other-table ;;
   esac
-  run "rollouts-$o" bot:curves=rollouts,clock=0 "$opponent"
-  run "net-$o" bot:curves=net,clock=0 "$opponent"
-  "$h" compare "$out/net-$o.jsonl" --against "$out/rollouts-$o.jsonl" | tee "$out/compare-$o.txt"
-  for arm in rollouts net; do
-    echo "$arm against $o: $(grep -m1 'games/s' "$out/$arm-$o.txt")"
-    grep -A14 '^decisions X by round' "$out/$arm-$o.txt"
+  tag=$o
+  [[ $seed == 41 ]] || tag=$o-s$seed
+  run "rollouts-$tag" bot:curves=rollouts,clock=0 "$opponent" "$seed"
+  run "net-$tag" bot:curves=net,clock=0 "$opponent" "$seed"
+  "$h" compare "$out/net-$tag.jsonl" --against "$out/rollouts-$tag.jsonl" | tee "$out/compare-$tag.txt"
+  for side in rollouts net; do
+    echo "$side against $tag: $(grep -m1 'games/s' "$out/$side-$tag.txt")"
+    grep -A14 '^decisions X by round' "$out/$side-$tag.txt"
   done
 done
