@@ -52,7 +52,7 @@ pub struct SideReview {
     pub inaccuracies: usize,
     pub mistakes: usize,
     pub blunders: usize,
-    /// The skill level whose error rate is nearest ([`marks::LEVEL_ERROR_RATES`]); `None`
+    /// The skill level between whose bounds its error rate lies ([`marks::LEVEL_BOUNDS`]); `None`
     /// for a side without a decision.
     pub played_like_level: Option<u8>,
     pub decisions: Vec<Judged>,
