@@ -5,6 +5,9 @@
 //! the nearest centre (on a log scale: a level is a factor apart from the next). A measure
 //! is good where the mean estimate orders the levels against every opponent, most of each
 //! level's games are estimated within one level of it, and the measure itself orders them.
+//! The kept measure is also read between bounds fitted to the criterion
+//! ([`Bounds`]: each level within one level in 70% of its games against each opponent),
+//! which the review reads its level from (`review::marks::LEVEL_BOUNDS`).
 //!
 //! The plain mean of the win probability lost saturates: in a game lost early every later
 //! decision costs nothing, so a beginner crushed by round 5 reads as a better player than
