@@ -11,14 +11,18 @@
 # again, not replayed; a cell cut short is played again whole.
 # With the default 25 pairs: 2,750 games; about 40 minutes of 2 cores shared with other work
 # (a level-5 or bot game is about 0.5 s of CPU a side, a review about 0.15 s).
-# Usage: nice docs/runs/review-levels.sh [DEALS]
+# With SEED other than 81 (a held-out test of the review's LEVEL_BOUNDS, fitted on seed 81,
+# the report's "the review's bounds" table), the games go to target/runs/levels-SEED.
+# Usage: nice docs/runs/review-levels.sh [DEALS] [SEED]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 deals=${1:-25}
+seed=${2:-81}
 cargo build --release -q -p harness
 h=target/release/harness
 out=target/runs/levels
+[ "$seed" = 81 ] || out=target/runs/levels-$seed
 mkdir -p "$out"
 opponents="sample:1;sample:2;sample:3;sample:4;sample:5;sample:6;sample:7;sample:8;sample:9;sample:10;bot:clock=0"
-"$h" measure levels --opponents "$opponents" --deals "$deals" --seed 81 --out "$out" \
+"$h" measure levels --opponents "$opponents" --deals "$deals" --seed "$seed" --out "$out" \
   --json "$out/games.json" | tee "$out/report.txt"

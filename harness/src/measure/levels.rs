@@ -24,7 +24,8 @@ use crate::referee::RefereeOptions;
 use crate::replay::parse_log;
 use crate::review::decisions::Judged;
 use crate::review::marks::{
-    error_rate_open, level_within, nearest_level, openness, weighted_error, ERROR_FLOOR,
+    error_rate_open, level_within, nearest_level, openness, played_like_level, weighted_error,
+    ERROR_FLOOR, LEVEL_BOUNDS,
 };
 use crate::review::review_log;
 use yacht::engine::config::LEVEL_MAX;
@@ -301,6 +302,12 @@ pub fn report(games: &[LevelGame], opponents: &[String]) -> String {
                 list(&bounds.bounds)
             );
             out += &table(games, opponents, m, &|v| level_within(&bounds.bounds, v));
+            // The review's own bounds, fitted once: on games of another seed, a held-out test.
+            out += &format!(
+                "\n== {name}: the review's bounds (LEVEL_BOUNDS) {}\n",
+                list(&LEVEL_BOUNDS)
+            );
+            out += &table(games, opponents, m, &played_like_level);
         }
     }
     out
