@@ -24,3 +24,16 @@ pub fn escape_with(text: &str, escape: impl Fn(char) -> Option<&'static str>) ->
     }
     out
 }
+
+/// JSON made safe inside a `<script>` element: `<`, `>` and `&` as `\u` escapes (the same
+/// JSON to a parser), so no `</script>` in a player's command or a file's name ends it.
+pub fn script_json(json: &str) -> String {
+    escape_with(json, |ch| match ch {
+        '<' => Some("\\u003c"),
+        '>' => Some("\\u003e"),
+        '&' => Some("\\u0026"),
+        '\u{2028}' => Some("\\u2028"),
+        '\u{2029}' => Some("\\u2029"),
+        _ => None,
+    })
+}

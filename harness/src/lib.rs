@@ -9,6 +9,7 @@ pub mod contest;
 pub mod distributed;
 pub mod export;
 pub mod html;
+pub mod i18n;
 pub mod learning;
 pub mod matchmaking;
 pub mod measure;

@@ -2,7 +2,10 @@
 // the server's: it checks every move, says what each category would give, and plays the
 // opponent. Nothing here scores or resolves an auction. A log the person opens (chosen or
 // dropped) goes to the server whole, which checks and keeps it; its review is drawn by
-// the harness's script (review.js, YachtReview), as the page's own games' are.
+// the harness's script (review.js, YachtReview), as the page's own games' are. Every word
+// is the catalogs' (i18n.js, YachtI18n), in the language the browser or the switch
+// chose; what the server says (a refusal, an opponent, a review's reason) comes as a
+// message, its key and arguments, said here.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -18,6 +21,7 @@ let selected = [];       // indices of the held dice picked for scoring
 let pollTimer = null;
 let hintTurn = -1;       // the turn whose hint is shown or asked for
 
+const t = YachtI18n.t;
 const fmt = YachtReview.fmt;
 const signed = (n) => (n > 0 ? "+" : n < 0 ? "−" : "") + fmt(Math.abs(n));
 const diceHtml = YachtReview.dice;
@@ -33,7 +37,9 @@ async function api(method, path, body) {
   const text = await response.text();
   try { data = JSON.parse(text); } catch (_) { data = { error: text || response.statusText }; }
   if (!response.ok) {
-    const error = new Error((data && data.error) || response.statusText);
+    // The server's refusal as a message where it sends one, in the page's language.
+    const said = data && data.message ? YachtI18n.say(data.message) : "";
+    const error = new Error(said || (data && data.error) || response.statusText);
     error.field = data && data.field;
     error.status = response.status;
     throw error;
@@ -52,6 +58,13 @@ async function showMenu() {
     const data = await api("GET", "/api/opponents");
     opponents = data.opponents;
   }
+  drawOpponents();
+}
+
+// The menu's opponents in the page's language, the one chosen kept (level 3 at first).
+function drawOpponents() {
+  const chosen = document.querySelector('input[name="opponent"]:checked');
+  const keep = chosen ? chosen.value : "level-3";
   const list = $("opponents");
   list.textContent = "";
   opponents.forEach((o) => {
@@ -62,19 +75,24 @@ async function showMenu() {
     input.name = "opponent";
     input.value = o.key;
     input.dataset.testid = "opponent-" + o.key;
-    if (o.key === "level-3") input.checked = true;
+    if (o.key === keep) input.checked = true;
     const name = document.createElement("span");
     name.className = "name";
-    name.textContent = o.name;
+    name.textContent = opponentName(o);
     const elo = document.createElement("span");
     elo.className = "elo";
-    elo.textContent = o.elo === null || o.elo === undefined ? "" : "Elo " + Math.round(o.elo);
+    elo.textContent = o.elo === null || o.elo === undefined ? "" : t("opponent-elo", { elo: o.elo });
     const about = document.createElement("span");
     about.className = "about";
-    about.textContent = o.about;
+    about.textContent = o.about_message ? YachtI18n.say(o.about_message) : o.about;
     label.append(input, name, elo, about);
     list.appendChild(label);
   });
+}
+
+// An opponent's name in the page's language (a program's own name as it was given).
+function opponentName(o) {
+  return o && o.name_message ? YachtI18n.say(o.name_message) : o ? o.name : t("the-opponent");
 }
 
 async function startGame(event) {
@@ -116,7 +134,7 @@ async function refresh() {
       history.replaceState(null, "", location.pathname);
       return showMenu();
     }
-    $("status").textContent = "Cannot reach the server (" + e.message + "); retrying…";
+    $("status").textContent = t("status-unreachable", { error: e.message });
     schedulePoll();
   }
 }
@@ -139,8 +157,8 @@ function render(s) {
   const turnChanged = !state || state.turn !== s.turn;
   state = s;
   if (turnChanged) selected = [];
-  $("me-name").textContent = s.imported ? "FIRST" : "You";
-  $("opp-name").textContent = s.opponent.name;
+  $("me-name").textContent = s.imported ? "FIRST" : t("sheet-you");
+  $("opp-name").textContent = s.imported ? "SECOND" : opponentName(s.opponent);
   renderStatus(s);
   renderAuction(s, turnChanged);
   renderLast(s);
@@ -156,18 +174,20 @@ function render(s) {
 }
 
 function renderStatus(s) {
-  const seat = "you sit " + s.seat + " against " + s.opponent.name;
+  const seat = { seat: s.seat, opponent: opponentName(s.opponent) };
   let text;
   if (s.imported) {
-    const [first, second] = s.imported.players.map((p) => (p ? " (" + p + ")" : ""));
-    text = "Opened log " + s.imported.name + ": FIRST" + first + " against SECOND" + second +
-      (s.error ? ". It cannot be read: " + s.error : s.finished ? "" : "; reading it…");
-  } else if (s.error) text = "The game stopped: " + s.error;
-  else if (s.resuming) text = "Resuming the game where it was…";
-  else if (s.finished) text = "Game over — " + seat;
-  else if (s.owed === "bid") text = "Round " + s.round + " of 13: your bid (" + seat + ")";
-  else if (s.owed === "put") text = "Round " + s.round + " of 13: score five dice (" + seat + ")";
-  else text = "Round " + Math.max(1, s.round) + " of 13: waiting for " + s.opponent.name;
+    const [first, second] = ["FIRST", "SECOND"].map((name, i) => (s.imported.players[i]
+      ? t("status-seat-player", { seat: name, player: s.imported.players[i] }) : name));
+    const log = { name: s.imported.name, first, second };
+    text = s.error ? t("status-log-error", Object.assign({ error: s.error }, log))
+      : s.finished ? t("status-log", log) : t("status-log-reading", log);
+  } else if (s.error) text = t("status-stopped", { error: s.error });
+  else if (s.resuming) text = t("status-resuming");
+  else if (s.finished) text = t("status-over", seat);
+  else if (s.owed === "bid") text = t("status-bid", Object.assign({ round: s.round }, seat));
+  else if (s.owed === "put") text = t("status-put", Object.assign({ round: s.round }, seat));
+  else text = t("status-waiting", { round: Math.max(1, s.round), opponent: seat.opponent });
   $("status").textContent = text;
 }
 
@@ -177,7 +197,8 @@ function renderAuction(s, turnChanged) {
   if (!open) return;
   $("bundle-a").replaceChildren(diceHtml(s.roll[0]));
   $("bundle-b").replaceChildren(diceHtml(s.roll[1]));
-  const carried = (p) => (p.held.length ? diceHtml(p.held) : document.createTextNode("nothing yet"));
+  const carried = (p) => (p.held.length ? diceHtml(p.held)
+    : document.createTextNode(t("auction-nothing-yet")));
   $("held-me").replaceChildren(carried(s.players[0]));
   $("held-opp").replaceChildren(carried(s.players[1]));
   if (turnChanged) {
@@ -201,13 +222,13 @@ function renderLast(s) {
   const other = last.got === "A" ? "B" : "A";
   panel.replaceChildren();
   const h = document.createElement("h2");
-  h.textContent = "Round " + last.round + " auction";
+  h.textContent = t("last-title", { round: last.round });
   const p1 = document.createElement("p");
-  p1.textContent = "You asked " + bidText(mine) + ", the opponent " + bidText(theirs) +
-    ": you got " + last.got + ", the opponent " + other + ".";
+  p1.textContent = t("last-bids", { mine: bidText(mine), theirs: bidText(theirs), got: last.got,
+    other });
   const p2 = document.createElement("p");
-  p2.textContent = "Bid scores: you " + signed(last.bid_points[0]) + ", the opponent " +
-    signed(last.bid_points[1]) + ".";
+  p2.textContent = t("last-points", { mine: signed(last.bid_points[0]),
+    theirs: signed(last.bid_points[1]) });
   panel.append(h, p1, p2);
 }
 
@@ -271,9 +292,9 @@ function renderCategories(options) {
     name.textContent = row.category.replace(/_/g, " ");
     const points = document.createElement("span");
     points.className = "points";
-    points.textContent = option
-      ? fmt(option.points) + (option.bonus ? " + " + fmt(option.bonus) + " bonus" : "")
-      : "";
+    points.textContent = !option ? ""
+      : option.bonus ? t("scoring-bonus", { points: fmt(option.points), bonus: fmt(option.bonus) })
+        : fmt(option.points);
     b.append(name, points);
     b.addEventListener("click", () => submitPut(row.category));
     box.appendChild(b);
@@ -326,10 +347,10 @@ function renderSheet(s) {
     const show = (p) => (p.sheet[i].points === null ? "" : fmt(p.sheet[i].points));
     row(r.category, show(me), show(opp), i === 5 ? "upper-end" : "");
   });
-  row("upper (63,000)", fmt(me.upper), fmt(opp.upper), "sum");
-  row("bonus", me.bonus ? fmt(me.bonus) : "", opp.bonus ? fmt(opp.bonus) : "", "sum");
-  row("bids", signed(me.bids), signed(opp.bids), "sum");
-  row("total", fmt(me.total), fmt(opp.total), "total");
+  row(t("sheet-upper"), fmt(me.upper), fmt(opp.upper), "sum");
+  row(t("sheet-bonus"), me.bonus ? fmt(me.bonus) : "", opp.bonus ? fmt(opp.bonus) : "", "sum");
+  row(t("sheet-bids"), signed(me.bids), signed(opp.bids), "sum");
+  row(t("sheet-total"), fmt(me.total), fmt(opp.total), "total");
 }
 
 function renderRounds(s) {
@@ -337,11 +358,13 @@ function renderRounds(s) {
   table.replaceChildren();
   const head = document.createElement("tr");
   const heads = s.imported
-    ? ["round", "A", "B", "FIRST's bid", "SECOND's bid", "FIRST got", "FIRST scored", "SECOND scored"]
-    : ["round", "A", "B", "your bid", "their bid", "you got", "you scored", "they scored"];
+    ? ["rounds-round", "A", "B", "rounds-first-bid", "rounds-second-bid", "rounds-first-got",
+      "rounds-first-scored", "rounds-second-scored"]
+    : ["rounds-round", "A", "B", "rounds-your-bid", "rounds-their-bid", "rounds-you-got",
+      "rounds-you-scored", "rounds-they-scored"];
   for (const h of heads) {
     const th = document.createElement("th");
-    th.textContent = h;
+    th.textContent = h.length === 1 ? h : t(h);
     head.appendChild(th);
   }
   table.appendChild(head);
@@ -373,20 +396,22 @@ function renderEnd(s) {
   $("end").hidden = !f;
   if (!f) { reviewShown = null; return; }
   if (reviewShown !== s.id) requestReview(s.id);
-  const [me, them] = s.imported ? ["FIRST", "SECOND"] : ["you", s.opponent.name];
   if (s.imported) {
-    $("verdict").textContent = f.verdict === "win" ? "FIRST won" : f.verdict === "loss" ? "SECOND won" : "A draw";
+    $("verdict").textContent = t(f.verdict === "win" ? "verdict-first"
+      : f.verdict === "loss" ? "verdict-second" : "verdict-draw");
+    $("final").textContent = t(f.abort ? "final-log-abort" : "final-log",
+      { first: fmt(f.totals[0]), second: fmt(f.totals[1]), abort: f.abort || "" });
   } else {
-    $("verdict").textContent = f.verdict === "win" ? "You won" : f.verdict === "loss" ? "You lost" : "A draw";
+    $("verdict").textContent = t("verdict-" + f.verdict);
+    $("final").textContent = t(f.abort ? "final-person-abort" : "final-person",
+      { mine: fmt(f.totals[0]), opponent: opponentName(s.opponent), theirs: fmt(f.totals[1]),
+        abort: f.abort || "" });
   }
-  $("final").textContent = "Final scores: " + me + " " + fmt(f.totals[0]) + ", " + them + " " +
-    fmt(f.totals[1]) + (f.abort ? " (" + f.abort + ")" : "") + ".";
-  $("replay-link").textContent = s.imported ? "Replay: round by round, FIRST's side against the table"
-    : "Replay: why the bot did what it did";
-  $("again").textContent = s.imported ? "New game" : "Play again";
-  $("review-title").textContent = s.imported ? "The review: both sides' decisions and the dice"
-    : "The review: your decisions and the dice";
-  $("replay-link").href = f.replay;
+  $("replay-link").textContent = t(s.imported ? "replay-link-log" : "replay-link-game");
+  $("again").textContent = t(s.imported ? "nav-new-game" : "again");
+  $("review-title").textContent = t(s.imported ? "review-title-log" : "review-title-person");
+  // The replay page in the page's language.
+  $("replay-link").href = f.replay + "?lang=" + encodeURIComponent(YachtI18n.lang);
   $("log-link").href = f.log;
 }
 
@@ -394,7 +419,7 @@ function renderHint(s) {
   const panel = $("hint");
   if (!$("hints-on").checked || !s.owed) { panel.hidden = true; return; }
   panel.hidden = false;
-  if (hintTurn !== s.turn) panel.textContent = "The bot is thinking about your move…";
+  if (hintTurn !== s.turn) panel.textContent = t("hint-thinking");
 }
 
 async function requestHint() {
@@ -405,45 +430,55 @@ async function requestHint() {
     if (!state || state.turn !== s.turn) return;
     if (data.pending) { setTimeout(requestHint, POLL_MS); return; }
     if (data.hint) {
-      $("hint").textContent = "In your seat the bot would play " + data.hint.advice +
-        "; it gives you P(win) " + YachtReview.fixed(data.hint.p_win, 2) + ".";
+      hintShown = data.hint;
+      $("hint").textContent = t("hint-advice", { advice: data.hint.advice,
+        p: Number(YachtReview.fixed(data.hint.p_win, 2)) });
     }
   } catch (e) {
-    $("hint").textContent = "No hint: " + e.message;
+    $("hint").textContent = t("hint-none", { error: e.message });
   }
 }
 
 // ---- the review at the end ----
 
 let reviewShown = null;  // the game whose review is shown or asked for
+let hintShown = null;    // the hint shown (said again when the language changes)
+let reviewData = null;   // the review shown (drawn again when the language changes)
 
 async function requestReview(id) {
   reviewShown = id;
   $("review-body").hidden = true;
+  $("review-status").textContent = t("review-reviewing");
   try {
     const data = await api("GET", "/api/games/" + id + "/review");
     if (reviewShown !== id) return;
     if (data.pending) {
-      $("review-status").textContent = "Reviewing the game: " + data.done + " of about " +
-        data.total + " decisions judged…";
+      $("review-status").textContent = t("review-progress", { done: data.done, total: data.total });
       setTimeout(() => { if (reviewShown === id) requestReview(id); }, POLL_MS);
       return;
     }
     $("review-status").textContent = "";
-    let view;
-    if (data.imported) {
-      view = { seat: 0, names: ["FIRST", "SECOND"], choose: true };
-    } else {
-      const names = ["", ""];
-      names[data.seat] = "You";
-      names[1 - data.seat] = state ? state.opponent.name : "the opponent";
-      view = { seat: data.seat, names, person: true };
-    }
-    YachtReview.render($("review-body"), data.review, view);
+    reviewData = data;
+    drawReview(data);
     $("review-body").hidden = false;
   } catch (e) {
-    $("review-status").textContent = "No review: " + e.message;
+    $("review-status").textContent = t("review-none", { error: e.message });
   }
+}
+
+// Draws a review from the start: an imported log's from FIRST's seat (a control to see it
+// from SECOND's), the person's own from theirs, the seats named in the page's language.
+function drawReview(data) {
+  let view;
+  if (data.imported) {
+    view = { seat: 0, names: ["FIRST", "SECOND"], choose: true };
+  } else {
+    const names = ["", ""];
+    names[data.seat] = t("sheet-you");
+    names[1 - data.seat] = state ? opponentName(state.opponent) : t("the-opponent");
+    view = { seat: data.seat, names, person: true };
+  }
+  YachtReview.render($("review-body"), data.review, view);
 }
 
 // ---- a log the person opens ----
@@ -451,8 +486,8 @@ async function requestReview(id) {
 async function importLog(file) {
   $("import-error").textContent = "";
   if (file.size > LOG_LIMIT_BYTES) {
-    $("import-error").textContent = file.name + " is " + fmt(Math.ceil(file.size / 1024)) +
-      " KiB, larger than " + LOG_LIMIT_BYTES / 1024 + " KiB: a game's log is a few KB.";
+    $("import-error").textContent = t("import-too-large", { name: file.name,
+      size: Math.ceil(file.size / 1024), limit: LOG_LIMIT_BYTES / 1024 });
     return;
   }
   try {
@@ -462,7 +497,7 @@ async function importLog(file) {
     history.pushState(null, "", "#" + data.id);
     openGame(data.id, data);
   } catch (e) {
-    $("import-error").textContent = "Cannot open " + file.name + ": " + e.message;
+    $("import-error").textContent = t("import-cannot-open", { name: file.name, error: e.message });
   }
 }
 
@@ -504,5 +539,21 @@ $("hints-on").addEventListener("change", () => {
   if (state) render(state);
 });
 window.addEventListener("hashchange", () => { if (currentId()) openGame(currentId()); });
+// The language: the page's fixed text now, then on every change of the switch everything
+// drawn again in it (the menu, the game, the review as it was shown).
+YachtI18n.apply(document);
+YachtI18n.switcher($("lang"), () => {
+  drawOpponents();
+  if (state) {
+    render(state);
+    if (hintShown && hintTurn === state.turn) {
+      $("hint").textContent = t("hint-advice", { advice: hintShown.advice,
+        p: Number(YachtReview.fixed(hintShown.p_win, 2)) });
+    }
+  }
+  // The person's own review names the seats in the language; a log's keeps its seat.
+  if (reviewData && state && reviewShown === state.id && !reviewData.imported) drawReview(reviewData);
+  else YachtReview.redraw($("review-body"));
+});
 $("hints-on").checked = localStorage.getItem("yacht-auction-hints") === "1";
 if (currentId()) openGame(currentId()); else showMenu();

@@ -21,6 +21,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::{json, Value};
 
+use harness::i18n::Message;
 use harness::player::PlayerSpec;
 use harness::replay;
 use yacht::game::Deal;
@@ -70,26 +71,39 @@ struct HintSlot {
 pub struct ApiError {
     status: StatusCode,
     field: &'static str,
-    message: String,
+    message: Message,
 }
 
 impl ApiError {
-    fn new(status: StatusCode, field: &'static str, message: impl Into<String>) -> ApiError {
+    fn new(status: StatusCode, field: &'static str, message: Message) -> ApiError {
         ApiError {
             status,
             field,
-            message: message.into(),
+            message,
         }
     }
 
-    fn bad(field: &'static str, message: impl Into<String>) -> ApiError {
+    fn bad(field: &'static str, message: Message) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, field, message)
+    }
+
+    /// The server's own failure (a file it cannot write, a thread it cannot start), with
+    /// the system's words for it.
+    fn failed(field: &'static str, detail: impl Into<String>) -> ApiError {
+        let message = Message::new("err-server").text("detail", detail);
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, field, message)
     }
 }
 
+/// `{"error": ENGLISH, "field": CONTROL, "message": {"id", "args"}}`: the page says the
+/// message in its reader's language; `error` is for anything else that reads the API.
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = json!({"error": self.message, "field": self.field});
+        let body = json!({
+            "error": self.message.to_string(),
+            "field": self.field,
+            "message": self.message,
+        });
         (self.status, Json(body)).into_response()
     }
 }
@@ -108,7 +122,7 @@ impl Server {
 
     /// The game `id`: running here, or resumed from the games folder (its moves replayed).
     fn game(&self, id: &str) -> Result<Arc<Game>, ApiError> {
-        let unknown = || ApiError::new(StatusCode::NOT_FOUND, "game", "no such game");
+        let unknown = || ApiError::new(StatusCode::NOT_FOUND, "game", Message::new("err-no-game"));
         let id = GameId::parse(id).ok_or_else(unknown)?;
         let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(game) = games.get(&id) {
@@ -117,7 +131,7 @@ impl Server {
         if !self.store.has(&id) {
             return Err(unknown());
         }
-        let failed = |e: String| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "game", e);
+        let failed = |e: String| ApiError::failed("game", e);
         let meta = self.store.read_meta(&id).map_err(failed)?;
         if meta.imported.is_some() {
             let game = Arc::new(Game::imported(meta, self.store.clone()));
@@ -141,8 +155,8 @@ impl Server {
             .menu
             .iter()
             .find(|o| o.key == opponent)
-            .ok_or_else(|| ApiError::bad("opponent", "no such opponent"))?;
-        let failed = |e: String| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "opponent", e);
+            .ok_or_else(|| ApiError::bad("opponent", Message::new("err-no-opponent")))?;
+        let failed = |e: String| ApiError::failed("opponent", e);
         let id = GameId::random().map_err(failed)?;
         let seed = random_u64().map_err(failed)?;
         let meta = GameMeta {
@@ -170,17 +184,16 @@ impl Server {
     /// Keeps a log a person opened as an imported game, once it is checked whole
     /// ([`harness::replay::check_whole`]): anything else is refused and nothing is kept.
     fn import(&self, name: &str, text: &str) -> Result<Arc<Game>, ApiError> {
-        let refused = |e: String| {
-            let end = if e.ends_with(['.', '"']) { "" } else { "." };
+        let refused = |reason: Message| {
             ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "log",
-                format!("This file is not a whole game's official log: {e}{end}"),
+                Message::new("log-refused").message("reason", reason),
             )
         };
-        let log = replay::parse_log(text).map_err(|e| refused(e.to_string()))?;
+        let log = replay::parse_log(text).map_err(|e| refused(e.message()))?;
         replay::check_whole(&log).map_err(refused)?;
-        let failed = |e: String| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "log", e);
+        let failed = |e: String| ApiError::failed("log", e);
         let id = GameId::random().map_err(failed)?;
         let players = [0, 1].map(|seat| log.commands[seat].clone().unwrap_or_default());
         let meta = GameMeta {
@@ -208,6 +221,7 @@ impl Server {
         let table = lock(&game.table).clone();
         let status = game.status();
         let opponent = self.menu.iter().find(|o| o.key == game.meta.opponent);
+        let name_message = opponent.and_then(|o| o.name_message.clone());
         let view = &table.view;
         let players: Vec<Value> = [(&view.me, 0), (&view.opp, 1)]
             .iter()
@@ -262,6 +276,8 @@ impl Server {
             "opponent": {
                 "key": game.meta.opponent,
                 "name": name,
+                // The name in the page's language (none for a program's own name).
+                "name_message": if imported.is_some() { None } else { name_message },
                 "elo": opponent.and_then(|o| o.elo),
             },
             // A log opened on the page: never played, FIRST's side shown.
@@ -310,6 +326,7 @@ pub fn router(server: Arc<Server>, allowed: AllowedHosts) -> Router {
     Router::new()
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
+        .route("/i18n.js", get(page::i18n_script))
         .route("/review.js", get(page::review_script))
         .route("/style.css", get(page::style))
         .route("/api/opponents", get(opponents))
@@ -326,7 +343,9 @@ pub fn router(server: Arc<Server>, allowed: AllowedHosts) -> Router {
         .route("/api/games/{id}/review", get(review_of))
         .route("/games/{id}/replay", get(replay_page))
         .route("/games/{id}/log", get(log_text))
-        .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "path", "no such page") })
+        .fallback(|| async {
+            ApiError::new(StatusCode::NOT_FOUND, "path", Message::new("err-no-page"))
+        })
         .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
         .layer(middleware::from_fn_with_state(Arc::new(allowed), guard))
         .with_state(server)
@@ -334,11 +353,17 @@ pub fn router(server: Arc<Server>, allowed: AllowedHosts) -> Router {
 
 /// The request body as a JSON object, or why not.
 fn object(body: Result<Bytes, BytesRejection>) -> Result<serde_json::Map<String, Value>, ApiError> {
-    let bytes = body.map_err(|e| ApiError::new(e.status(), "body", e.body_text()))?;
+    let bytes = body.map_err(|e| {
+        let message = Message::new("err-body-json").text("detail", e.body_text());
+        ApiError::new(e.status(), "body", message)
+    })?;
     match serde_json::from_slice::<Value>(&bytes) {
         Ok(Value::Object(map)) => Ok(map),
-        Ok(_) => Err(ApiError::bad("body", "the body must be a JSON object")),
-        Err(e) => Err(ApiError::bad("body", format!("the body is not JSON: {e}"))),
+        Ok(_) => Err(ApiError::bad("body", Message::new("err-body-object"))),
+        Err(e) => Err(ApiError::bad(
+            "body",
+            Message::new("err-body-json").text("detail", e.to_string()),
+        )),
     }
 }
 
@@ -346,7 +371,7 @@ fn object(body: Result<Bytes, BytesRejection>) -> Result<serde_json::Map<String,
 fn turn(body: &serde_json::Map<String, Value>) -> Result<u64, ApiError> {
     body.get("turn")
         .and_then(Value::as_u64)
-        .ok_or_else(|| ApiError::bad("turn", "turn: a whole number is needed"))
+        .ok_or_else(|| ApiError::bad("turn", Message::new("err-turn-number")))
 }
 
 async fn opponents(State(server): State<Arc<Server>>) -> Json<Value> {
@@ -361,19 +386,19 @@ async fn create_game(
     let opponent = body
         .get("opponent")
         .and_then(Value::as_str)
-        .ok_or_else(|| ApiError::bad("opponent", "opponent: a key from /api/opponents"))?;
+        .ok_or_else(|| ApiError::bad("opponent", Message::new("err-opponent-key")))?;
     let seat = match body.get("seat").and_then(Value::as_str).unwrap_or("random") {
         "first" => Some(0),
         "second" => Some(1),
         "random" => None,
-        _ => return Err(ApiError::bad("seat", "seat: first, second or random")),
+        _ => return Err(ApiError::bad("seat", Message::new("err-seat"))),
     };
     let server2 = Arc::clone(&server);
     let opponent = opponent.to_string();
     // Starting an external program may take a moment: off the request threads.
     let game = tokio::task::spawn_blocking(move || server2.create(&opponent, seat))
         .await
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "game", e.to_string()))??;
+        .map_err(|e| ApiError::failed("game", e.to_string()))??;
     Ok(Json(server.state(&game)))
 }
 
@@ -389,10 +414,7 @@ async fn import_log(
         ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             "log",
-            format!(
-                "This file is larger than {} KiB: a game's log is a few KB.",
-                LOG_LIMIT_BYTES / 1024
-            ),
+            Message::new("err-log-too-large").number("limit", (LOG_LIMIT_BYTES / 1024) as f64),
         )
     };
     let body = object(body).map_err(|e| {
@@ -405,7 +427,7 @@ async fn import_log(
     let text = body
         .get("log")
         .and_then(Value::as_str)
-        .ok_or_else(|| ApiError::bad("log", "log: the text of an official game log"))?
+        .ok_or_else(|| ApiError::bad("log", Message::new("err-log-text")))?
         .to_string();
     if text.len() > LOG_LIMIT_BYTES {
         return Err(too_large());
@@ -427,7 +449,7 @@ async fn import_log(
     // Parsing and replaying a log takes a moment: off the request threads.
     let game = tokio::task::spawn_blocking(move || server2.import(&name, &text))
         .await
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "log", e.to_string()))??;
+        .map_err(|e| ApiError::failed("log", e.to_string()))??;
     Ok(Json(server.state(&game)))
 }
 
@@ -447,9 +469,11 @@ fn submitted(server: &Server, game: &Game, turn: u64, answer: Answer) -> ApiResu
             };
             Err(ApiError::new(status, r.field, r.message))
         }
-        Err(Submission::Failed(e)) => {
-            Err(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "game", e))
-        }
+        Err(Submission::Failed(message)) => Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "game",
+            message,
+        )),
     }
 }
 
@@ -464,7 +488,7 @@ async fn bid(
     let group = match body.get("group").and_then(Value::as_str) {
         Some("A") => Group::A,
         Some("B") => Group::B,
-        _ => return Err(ApiError::bad("group", "choose bundle A or B")),
+        _ => return Err(ApiError::bad("group", Message::new("err-group"))),
     };
     let amount = match body.get("amount") {
         Some(Value::Number(n)) => n.as_u64(),
@@ -475,7 +499,7 @@ async fn bid(
     .ok_or_else(|| {
         ApiError::bad(
             "amount",
-            format!("the amount is a whole number from 0 to {BID_MAX_POINTS}"),
+            Message::new("err-amount").number("max", BID_MAX_POINTS),
         )
     })?;
     submitted(
@@ -504,7 +528,7 @@ fn five_dice(value: Option<&Value>) -> Result<Hand, ApiError> {
             .unwrap_or_default(),
         _ => String::new(),
     };
-    Hand::parse(&text).ok_or_else(|| ApiError::bad("dice", "choose exactly five of your dice"))
+    Hand::parse(&text).ok_or_else(|| ApiError::bad("dice", Message::new("err-five-dice")))
 }
 
 async fn put(
@@ -519,7 +543,7 @@ async fn put(
         .get("category")
         .and_then(Value::as_str)
         .and_then(Category::from_name)
-        .ok_or_else(|| ApiError::bad("category", "choose one of the twelve categories"))?;
+        .ok_or_else(|| ApiError::bad("category", Message::new("err-category")))?;
     let dice = five_dice(body.get("dice"))?;
     submitted(&server, &game, turn, Answer::Put { category, dice })
 }
@@ -538,7 +562,7 @@ async fn points(
         return Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             "dice",
-            format!("you do not hold {dice}"),
+            Message::new("err-not-held").text("dice", dice.to_string()),
         ));
     }
     let options: Vec<Value> = Category::ALL
@@ -625,43 +649,51 @@ async fn review_of(State(server): State<Arc<Server>>, Path(id): Path<String>) ->
             None => ApiError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "review",
-                "the review file is gone",
+                Message::new("err-review-gone"),
             )
             .into_response(),
         },
         Review::Computing(done) => {
             Json(json!({"pending": true, "done": done, "total": REVIEW_DECISIONS})).into_response()
         }
-        Review::Failed(e) => {
-            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "review", e).into_response()
-        }
+        Review::Failed(e) => ApiError::failed("review", e).into_response(),
         Review::NotYet if status.error.is_some() => ApiError::new(
             StatusCode::CONFLICT,
             "review",
-            "the game stopped before its end",
+            Message::new("err-review-stopped"),
         )
         .into_response(),
-        Review::NotYet => {
-            ApiError::new(StatusCode::CONFLICT, "review", "the game is not over").into_response()
-        }
+        Review::NotYet => ApiError::new(
+            StatusCode::CONFLICT,
+            "review",
+            Message::new("err-review-not-over"),
+        )
+        .into_response(),
     }
 }
 
-async fn replay_page(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
-    let Some(html) = GameId::parse(&id).and_then(|id| server.store.read_replay(&id)) else {
-        return ApiError::new(
-            StatusCode::NOT_FOUND,
-            "game",
-            "no replay (yet) for this game",
-        )
-        .into_response();
+/// The replay page in the language `?lang=TAG` names (else the browser's, else English).
+async fn replay_page(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+    headers: axum::http::HeaderMap,
+) -> Response {
+    let accept = headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let lang = harness::i18n::negotiate(query.get("lang").map_or(accept, String::as_str));
+    let Some(html) = GameId::parse(&id).and_then(|id| server.store.read_replay(&id, lang)) else {
+        return ApiError::new(StatusCode::NOT_FOUND, "game", Message::new("err-no-replay"))
+            .into_response();
     };
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response()
 }
 
 async fn log_text(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
     let Some(log) = GameId::parse(&id).and_then(|id| server.store.read_log(&id)) else {
-        return ApiError::new(StatusCode::NOT_FOUND, "game", "no log for this game")
+        return ApiError::new(StatusCode::NOT_FOUND, "game", Message::new("err-no-log"))
             .into_response();
     };
     ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], log).into_response()

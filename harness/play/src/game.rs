@@ -4,6 +4,7 @@
 use std::sync::mpsc::{channel, Sender};
 use std::sync::{Arc, Mutex};
 
+use harness::i18n::{self, Message};
 use harness::player::{Player, PlayerSpec};
 use harness::referee::{play_game_live, GameRecord, GameResult, RefereeOptions};
 use harness::replay::{self, Side};
@@ -149,11 +150,11 @@ impl Game {
         next.accept(turn, &answer).map_err(Submission::Refused)?;
         store
             .append_move(&self.meta.id, &answer)
-            .map_err(Submission::Failed)?;
+            .map_err(|e| Submission::Failed(Message::new("err-server").text("detail", e)))?;
         *table = next;
         self.answers
             .send(answer)
-            .map_err(|_| Submission::Failed("the game has stopped".to_string()))
+            .map_err(|_| Submission::Failed(Message::new("err-game-stopped")))
     }
 
     /// The review of the finished game, started on the first request (a game nobody asks
@@ -194,8 +195,8 @@ impl Game {
 pub enum Submission {
     /// Against the rules or out of turn: the person's to fix.
     Refused(Refusal),
-    /// The server's fault (the games folder cannot be written).
-    Failed(String),
+    /// The server's fault (the games folder cannot be written, the game's thread gone).
+    Failed(Message),
 }
 
 /// The seeds of the two seats: as a match seeds its games.
@@ -239,9 +240,10 @@ fn play(
     Ok((outcome(meta.seat, &record, &log), log))
 }
 
-/// The replay page on a thinking slot, unless an earlier run of the server wrote it.
+/// The replay pages on a thinking slot, unless an earlier run of the server wrote them in
+/// every language.
 fn write_replay_once(meta: &GameMeta, log: &str, store: &Store) {
-    if store.read_replay(&meta.id).is_none()
+    if !i18n::languages().all(|lang| store.has_replay(&meta.id, lang))
         && let Err(e) = SLOTS.think(|| write_replay(meta, log, store))
     {
         eprintln!("yacht-play: the replay page of {}: {e}", meta.id);
@@ -254,7 +256,12 @@ fn finish(meta: &GameMeta, log: &str, store: &Store, status: &Arc<Mutex<Status>>
     let set = |review: Review| {
         status.lock().unwrap_or_else(|p| p.into_inner()).review = review;
     };
-    if store.read_review(&meta.id).is_some() {
+    // A review written before its reasons were messages (no `warning_messages`) is
+    // written again, so that the page can say it in its reader's language.
+    if store
+        .read_review(&meta.id)
+        .is_some_and(|text| text.contains("\"warning_messages\""))
+    {
         set(Review::Ready);
         return;
     }
@@ -320,8 +327,9 @@ fn outcome(seat: usize, record: &GameRecord, log: &str) -> Outcome {
     }
 }
 
-/// The finished game's replay page: the person's side reviewed round by round against the
-/// table, and where the opponent is the bot, its view of each of its bids.
+/// The finished game's replay page in every language: the person's side reviewed round by
+/// round against the table, and where the opponent is the bot, its view of each of its
+/// bids (worked out once, said in each language).
 fn write_replay(meta: &GameMeta, log_text: &str, store: &Store) -> Result<(), String> {
     let log = replay::parse_log(log_text).map_err(|e| e.to_string())?;
     let person = if meta.seat == 0 {
@@ -341,8 +349,9 @@ fn write_replay(meta: &GameMeta, log_text: &str, store: &Store) -> Result<(), St
         }
         _ => None,
     };
-    store.write_replay(
-        &meta.id,
-        &replay::html_report_with(&log, &review, explained.as_deref()),
-    )
+    for lang in i18n::languages() {
+        let html = replay::html_report_in(&log, &review, explained.as_deref(), lang);
+        store.write_replay(&meta.id, lang, &html)?;
+    }
+    Ok(())
 }

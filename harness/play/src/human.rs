@@ -12,6 +12,7 @@ use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use harness::i18n::Message;
 use harness::player::{Deadline, Player, Received, Response};
 use harness::replay::{walk, Exchange, GameLog, LogWalker};
 use yacht::engine::model::features::RoundFeatures;
@@ -38,19 +39,17 @@ pub struct RoundRecord {
 }
 
 /// Why an answer was refused; the game goes on unchanged.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Refusal {
     /// The control the message belongs to (`amount`, `group`, `dice`, `category`, `turn`).
     pub field: &'static str,
-    pub message: String,
+    /// What is wrong, for the page to say in its reader's language.
+    pub message: Message,
 }
 
 impl Refusal {
-    fn new(field: &'static str, message: impl Into<String>) -> Refusal {
-        Refusal {
-            field,
-            message: message.into(),
-        }
+    fn new(field: &'static str, message: Message) -> Refusal {
+        Refusal { field, message }
     }
 }
 
@@ -180,14 +179,13 @@ impl Table {
     pub fn accept(&mut self, turn: u64, answer: &Answer) -> Result<(), Refusal> {
         let owed = self
             .owed
-            .ok_or_else(|| Refusal::new("turn", "no move is due from you now"))?;
+            .ok_or_else(|| Refusal::new("turn", Message::new("err-no-move-due")))?;
         if turn != self.turn {
             return Err(Refusal::new(
                 "turn",
-                format!(
-                    "this move answers turn {turn}, but the game is at turn {}: reload",
-                    self.turn
-                ),
+                Message::new("err-stale-turn")
+                    .text("turn", turn.to_string())
+                    .text("current", self.turn.to_string()),
             ));
         }
         match (owed, answer) {
@@ -195,7 +193,7 @@ impl Table {
                 if *amount > BID_MAX_POINTS {
                     return Err(Refusal::new(
                         "amount",
-                        format!("the amount is 0 to {BID_MAX_POINTS}"),
+                        Message::new("err-amount").number("max", BID_MAX_POINTS),
                     ));
                 }
                 self.view.my_bid = Some((*group, *amount));
@@ -207,25 +205,31 @@ impl Table {
                 if self.view.me.used & category.bit() != 0 {
                     return Err(Refusal::new(
                         "category",
-                        format!("{category} is already used"),
+                        Message::new("err-category-used").text("category", category.name()),
                     ));
                 }
+                let not_held = || {
+                    Refusal::new(
+                        "dice",
+                        Message::new("err-not-held").text("dice", dice.to_string()),
+                    )
+                };
                 if sub(&self.view.me.held, &dice.counts()).is_none() {
-                    return Err(Refusal::new("dice", format!("you do not hold {dice}")));
+                    return Err(not_held());
                 }
                 let points = category.score_k(&dice.counts()) as i64 * 1000;
                 self.view
                     .me
                     .apply_score(*category, &dice.counts())
-                    .map_err(|e| Refusal::new("dice", format!("{e:?}")))?;
+                    .map_err(|_| not_held())?;
                 self.sheets[0][category.index()] = Some(points);
                 if let Some(r) = self.round_mut() {
                     r.puts[0] = Some((*category, *dice, points));
                 }
             }
-            (Owed::Bid, _) => return Err(Refusal::new("turn", "a bid is due, not a scoring")),
-            (Owed::Put, _) => return Err(Refusal::new("turn", "a scoring is due, not a bid")),
-            (Owed::Ok, _) => return Err(Refusal::new("turn", "the game is starting")),
+            (Owed::Bid, _) => return Err(Refusal::new("turn", Message::new("err-bid-due"))),
+            (Owed::Put, _) => return Err(Refusal::new("turn", Message::new("err-put-due"))),
+            (Owed::Ok, _) => return Err(Refusal::new("turn", Message::new("err-starting"))),
         }
         self.owed = None;
         Ok(())

@@ -1,6 +1,7 @@
 //! Who a person can play: the bot at each skill level, the ten sample AIs, and programs
 //! named on the server's command line (never a command from the browser).
 
+use harness::i18n::Message;
 use serde::Serialize;
 use yacht::engine::config::{LEVELS, LEVEL_MAX};
 
@@ -31,9 +32,12 @@ pub const LADDER_ELO: [(&str, f64); 15] = [
 pub struct Opponent {
     /// What the page sends back to start a game.
     pub key: String,
+    /// Its name and what it is, in a line: in English, and as messages the page says in
+    /// its reader's language (a program's name is its own: no message).
     pub name: String,
-    /// What it is, in a line.
     pub about: String,
+    pub name_message: Option<Message>,
+    pub about_message: Option<Message>,
     /// The harness player spec the game runs (never shown to or taken from the page).
     #[serde(skip)]
     pub spec: String,
@@ -55,13 +59,19 @@ pub fn menu(programs: &[(String, String)]) -> Vec<Opponent> {
     let mut out = Vec::new();
     for &(level, about) in LEVELS.iter().rev() {
         let key = format!("level-{level}");
+        let name = Message::new(if level == LEVEL_MAX {
+            "opponent-level-max"
+        } else {
+            "opponent-level"
+        })
+        .text("level", level.to_string());
         out.push(Opponent {
-            name: if level == LEVEL_MAX {
-                format!("Bot, level {level} (full strength)")
-            } else {
-                format!("Bot, level {level}")
-            },
+            name: name.to_string(),
             about: about.to_string(),
+            name_message: Some(name),
+            // The engine's own line, translated (`level_lines_are_the_engine_s` keeps the
+            // English catalog's the same).
+            about_message: Some(Message::new(LEVEL_ABOUT[level as usize - 1])),
             // Fixed rollout counts: the bot is then a function of its seed and the
             // commands it has seen, so a game stopped with the server resumes exactly.
             spec: format!("bot:level={level},clock=0"),
@@ -72,9 +82,13 @@ pub fn menu(programs: &[(String, String)]) -> Vec<Opponent> {
     for (n, about) in SAMPLE_ABOUT.iter().enumerate() {
         let n = n + 1;
         let key = format!("sample-{n}");
+        let name = Message::new("opponent-sample").text("n", n.to_string());
+        let about = Message::new(about);
         out.push(Opponent {
-            name: format!("Sample AI {n}"),
+            name: name.to_string(),
             about: about.to_string(),
+            name_message: Some(name),
+            about_message: Some(about),
             spec: format!("sample:{n}"),
             elo: elo(&key),
             key,
@@ -84,7 +98,9 @@ pub fn menu(programs: &[(String, String)]) -> Vec<Opponent> {
         out.push(Opponent {
             key: format!("program-{name}"),
             name: name.clone(),
-            about: "a program named on the server's command line".to_string(),
+            about: Message::new("opponent-program-about").to_string(),
+            name_message: None,
+            about_message: Some(Message::new("opponent-program-about")),
             spec: format!("cmd:{command}"),
             elo: None,
         });
@@ -92,18 +108,27 @@ pub fn menu(programs: &[(String, String)]) -> Vec<Opponent> {
     out
 }
 
-/// The statement's sample AIs, in a line each (`../shared/RULES.md`).
+/// The statement's sample AIs, in a line each (`../shared/RULES.md`): the catalogs' keys.
 const SAMPLE_ABOUT: [&str; 10] = [
-    "bids and scores as the official example code",
-    "bids the pip-sum difference × 1000 on the higher sum; scores the most points now",
-    "a random group for 0; scores the most points now",
-    "a random group for 0; fills the hard categories first",
-    "a random group for 0; fills ONE to SIX first",
-    "bids defensively on the better bundle; fills ONE to SIX first",
-    "bids aggressively on the better bundle; fills ONE to SIX first",
-    "a random group for 0; fills the combinations first",
-    "bids defensively on the better bundle; fills the combinations first",
-    "bids aggressively on the better bundle; fills the combinations first",
+    "sample-about-1",
+    "sample-about-2",
+    "sample-about-3",
+    "sample-about-4",
+    "sample-about-5",
+    "sample-about-6",
+    "sample-about-7",
+    "sample-about-8",
+    "sample-about-9",
+    "sample-about-10",
+];
+
+/// The skill levels' lines (`engine::config::LEVELS`) in the catalogs, level 1 first.
+const LEVEL_ABOUT: [&str; LEVEL_MAX as usize] = [
+    "level-about-1",
+    "level-about-2",
+    "level-about-3",
+    "level-about-4",
+    "level-about-5",
 ];
 
 /// Parses `NAME=COMMAND` (a program for the menu).
@@ -157,6 +182,15 @@ mod tests {
             assert!(elo(&format!("sample-{n}")).is_some(), "sample {n}");
         }
         assert_eq!(elo("sample-6"), Some(0.0));
+    }
+
+    #[test]
+    fn level_lines_are_the_engine_s() {
+        for (level, about) in LEVELS {
+            let key = LEVEL_ABOUT[level as usize - 1];
+            assert_eq!(Message::new(key).to_string(), about, "{key}");
+            assert_ne!(Message::new(key).in_lang("ko"), about, "{key} in Korean");
+        }
     }
 
     #[test]

@@ -31,6 +31,15 @@ pub async fn script() -> impl IntoResponse {
     )
 }
 
+/// The catalogs and what reads them (`harness::i18n::page`): before the review's script
+/// and the page's, which speak through it.
+pub async fn i18n_script() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        harness::i18n::page::I18N_SCRIPT.as_str(),
+    )
+}
+
 /// The review's drawing, the same script as the page of `harness replay LOG --review
 /// --html` carries inline (`harness::review::page`).
 pub async fn review_script() -> impl IntoResponse {

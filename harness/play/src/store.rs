@@ -5,7 +5,8 @@
 //! written when the game starts), `ID.moves` (the person's answers, one protocol line
 //! each, appended before the page is told they were taken), `ID.log` (the
 //! official log as it stands, `[RESULT "*"]` until the end) and, once finished,
-//! `ID.html` (the replay page) and `ID.review.json` (the review of both sides' decisions
+//! `ID.html` and `ID.TAG.html` (the replay page in English and in each other language) and
+//! `ID.review.json` (the review of both sides' decisions
 //! and luck). The bot is a function of its seed and the commands it has
 //! seen, so the metadata and the moves are the whole game: a resumed game replays them.
 //!
@@ -181,8 +182,22 @@ impl Store {
         std::fs::read_to_string(self.path(id, "log")).ok()
     }
 
-    pub fn write_replay(&self, id: &GameId, html: &str) -> Result<(), String> {
-        self.write_whole(id, "html", html)
+    /// The replay page's file in `lang`: `ID.html` in English (as before there were
+    /// languages), `ID.TAG.html` in another.
+    fn replay_extension(lang: &str) -> String {
+        if lang == harness::i18n::ENGLISH {
+            "html".to_string()
+        } else {
+            format!("{lang}.html")
+        }
+    }
+
+    pub fn write_replay(&self, id: &GameId, lang: &str, html: &str) -> Result<(), String> {
+        self.write_whole(id, &Store::replay_extension(lang), html)
+    }
+
+    pub fn has_replay(&self, id: &GameId, lang: &str) -> bool {
+        self.path(id, &Store::replay_extension(lang)).is_file()
     }
 
     /// The finished game's review (`harness::review`), as JSON.
@@ -194,8 +209,12 @@ impl Store {
         std::fs::read_to_string(self.path(id, "review.json")).ok()
     }
 
-    pub fn read_replay(&self, id: &GameId) -> Option<String> {
-        std::fs::read_to_string(self.path(id, "html")).ok()
+    /// The replay page in `lang`, or in English while that one is being written (a game
+    /// of a server that wrote English only).
+    pub fn read_replay(&self, id: &GameId, lang: &str) -> Option<String> {
+        std::fs::read_to_string(self.path(id, &Store::replay_extension(lang)))
+            .or_else(|_| std::fs::read_to_string(self.path(id, "html")))
+            .ok()
     }
 
     /// Whether the folder knows this game.

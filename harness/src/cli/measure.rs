@@ -77,7 +77,8 @@ impl MeasureArgs {
 use crate::measure::output;
 use crate::measure::speed::{run_speed, SpeedConfig};
 
-/// How a review values positions: `rollouts` if given, else as the bot's curves do.
+/// How a review values positions: `rollouts` if given, else the review's default (the value
+/// network, [`crate::review::decisions::review_valuation`]).
 pub(super) fn valuation(rollouts: Option<usize>) -> yacht::engine::search::positions::Valuation {
     match rollouts {
         Some(n) => yacht::engine::search::positions::Valuation::Rollouts(n.max(1)),
@@ -97,7 +98,7 @@ pub struct ReviewsArgs {
     #[arg(required = true)]
     dirs: Vec<std::path::PathBuf>,
     /// Value positions by this many rollouts per win curve and per scoring's candidates
-    /// (default: as the bot's own curves do, the value network then its rollouts).
+    /// (default: the review's, the value network then a few rollouts).
     #[arg(long)]
     rollouts: Option<usize>,
     /// Also write every review as one JSON array here.
@@ -125,7 +126,7 @@ pub struct LevelsArgs {
     /// The opponents, separated by `;`.
     #[arg(
         long,
-        default_value = "sample:1;sample:3;sample:6;sample:10;bot:clock=0"
+        default_value = "sample:1;sample:2;sample:3;sample:4;sample:5;sample:6;sample:7;sample:8;sample:9;sample:10;bot:clock=0"
     )]
     opponents: String,
     /// Deal pairs each level plays each opponent.
@@ -138,7 +139,7 @@ pub struct LevelsArgs {
     #[arg(long, default_value = "target/runs/levels")]
     out: PathBuf,
     /// Value positions by this many rollouts per win curve and per scoring's candidates
-    /// (default: as the bot's own curves do, the value network then its rollouts).
+    /// (default: the review's, the value network then a few rollouts).
     #[arg(long)]
     rollouts: Option<usize>,
     /// Also write every game's measures as one JSON array here.

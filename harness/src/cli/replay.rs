@@ -40,7 +40,7 @@ pub struct ReplayArgs {
     #[arg(long, value_name = "FILE", requires = "review")]
     json: Option<PathBuf>,
     /// With --review: value positions by this many rollouts per win curve and per
-    /// scoring's candidates (default: as the bot's own curves do).
+    /// scoring's candidates (default: the value network, then a few rollouts).
     #[arg(long, requires = "review")]
     rollouts: Option<usize>,
 }

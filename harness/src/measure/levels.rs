@@ -5,6 +5,9 @@
 //! the nearest centre (on a log scale: a level is a factor apart from the next). A measure
 //! is good where the mean estimate orders the levels against every opponent, most of each
 //! level's games are estimated within one level of it, and the measure itself orders them.
+//! The kept measure is also read between bounds fitted to the issue's criterion
+//! ([`Bounds`]: each level within one level in 70% of its games against each opponent),
+//! which the review reads its level from (`review::marks::LEVEL_BOUNDS`).
 //!
 //! The plain mean of the win probability lost saturates: in a game lost early every later
 //! decision costs nothing, so a beginner crushed by round 5 reads as a better player than
@@ -20,7 +23,10 @@ use crate::measure::reviews::logs_in;
 use crate::referee::RefereeOptions;
 use crate::replay::parse_log;
 use crate::review::decisions::Judged;
-use crate::review::marks::{error_rate_open, nearest_level, openness, weighted_error, ERROR_FLOOR};
+use crate::review::marks::{
+    error_rate_open, level_within, nearest_level, openness, played_like_level, weighted_error,
+    ERROR_FLOOR, LEVEL_BOUNDS,
+};
 use crate::review::review_log;
 use yacht::engine::config::LEVEL_MAX;
 
@@ -190,69 +196,189 @@ impl Fit {
     }
 }
 
-/// One measure's verdict: by level and opponent, the mean estimate, the share of games
-/// within one level and the mean measure; and whether the three criteria hold.
+/// The issue's criterion: each level's games read within one level in at least this share
+/// of them, against each opponent.
+pub const WITHIN_ONE_GOAL: f64 = 0.7;
+
+/// A measure's bounds between the levels (level 1's lower bound first), fitted to the
+/// criterion rather than to centres: the nearest centre reads a level as the one below
+/// wherever it errs more against an opponent than against the others (the bot against
+/// weak sample AIs), while the criterion asks for every opponent.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bounds {
+    pub bounds: Vec<f64>,
+}
+
+/// The bounds tried: 250 error rates a factor 10^0.02 apart from [`ERROR_FLOOR`].
+fn bound_grid() -> Vec<f64> {
+    (0..250)
+        .map(|i| 10f64.powf(-5.0 + 0.02 * f64::from(i)))
+        .collect()
+}
+
+impl Bounds {
+    /// From the geometric midpoints of `fit`'s centres, each bound in turn moved to the
+    /// grid's value that most improves, until none does: first the least share within one
+    /// level over the cells (level, opponent), up to [`WITHIN_ONE_GOAL`]; then the mean
+    /// share read as the level itself; then the least share within one level.
+    pub fn fit(games: &[LevelGame], measure: usize, opponents: &[String], fit: &Fit) -> Bounds {
+        let cells: Vec<(u8, Vec<f64>)> = (1..=LEVEL_MAX)
+            .flat_map(|level| {
+                opponents.iter().map(move |o| {
+                    let values = games
+                        .iter()
+                        .filter(|g| g.level == level && &g.opponent == o)
+                        .map(|g| g.measures[measure])
+                        .collect();
+                    (level, values)
+                })
+            })
+            .filter(|(_, v): &(u8, Vec<f64>)| !v.is_empty())
+            .collect();
+        let score = |bounds: &[f64]| -> [f64; 3] {
+            let (mut least, mut exact) = (f64::INFINITY, 0.0);
+            for (level, values) in &cells {
+                let n = values.len() as f64;
+                let read: Vec<u8> = values.iter().map(|&v| level_within(bounds, v)).collect();
+                let within = read.iter().filter(|&&r| r.abs_diff(*level) <= 1).count();
+                least = least.min(within as f64 / n);
+                exact += read.iter().filter(|&&r| r == *level).count() as f64 / n;
+            }
+            [
+                least.min(WITHIN_ONE_GOAL),
+                exact / cells.len().max(1) as f64,
+                least,
+            ]
+        };
+        let mut bounds: Vec<f64> = fit
+            .centres
+            .windows(2)
+            .map(|w| (w[0].max(ERROR_FLOOR) * w[1].max(ERROR_FLOOR)).sqrt())
+            .collect();
+        let mut best = score(&bounds);
+        let grid = bound_grid();
+        let mut improved = true;
+        while improved {
+            improved = false;
+            for i in 0..bounds.len() {
+                for &b in &grid {
+                    let mut tried = bounds.clone();
+                    tried[i] = b;
+                    if !tried.windows(2).all(|w| w[0] > w[1]) {
+                        continue;
+                    }
+                    let s = score(&tried);
+                    if s > best {
+                        (best, bounds, improved) = (s, tried, true);
+                    }
+                }
+            }
+        }
+        Bounds { bounds }
+    }
+}
+
+/// The measure the review reads its level from ([`error_rate_open`]), in [`MEASURES`].
+pub const KEPT_MEASURE: usize = 1;
+
+/// Each measure's verdict with its centres, and the kept measure's with its bounds too
+/// ([`Bounds`]): by level and opponent, the mean estimate, the share of games within one
+/// level and the mean measure; and whether the criteria hold.
 pub fn report(games: &[LevelGame], opponents: &[String]) -> String {
     let mut out = String::new();
-    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
+    let list = |v: &[f64]| {
+        v.iter()
+            .map(|c| format!("{c:.5}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     for (m, name) in MEASURES.iter().enumerate() {
         let fit = Fit::of(games, m, opponents);
-        out += &format!(
-            "\n== {name}: centres {}\n",
-            fit.centres
+        out += &format!("\n== {name}: centres {}\n", list(&fit.centres));
+        out += &table(games, opponents, m, &|v| fit.estimate(v));
+        if m == KEPT_MEASURE {
+            let bounds = Bounds::fit(games, m, opponents, &fit);
+            out += &format!(
+                "\n== {name}: bounds fitted to the criterion {}\n",
+                list(&bounds.bounds)
+            );
+            out += &table(games, opponents, m, &|v| level_within(&bounds.bounds, v));
+            // The review's own bounds, fitted once: on games of another seed, a held-out test.
+            out += &format!(
+                "\n== {name}: the review's bounds (LEVEL_BOUNDS) {}\n",
+                list(&LEVEL_BOUNDS)
+            );
+            out += &table(games, opponents, m, &played_like_level);
+        }
+    }
+    out
+}
+
+/// One measure's table read with `estimate`, and its verdicts.
+fn table(
+    games: &[LevelGame],
+    opponents: &[String],
+    m: usize,
+    estimate: &dyn Fn(f64) -> u8,
+) -> String {
+    let mut out = String::new();
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
+    out += &format!("{:<8}", "level");
+    for o in opponents {
+        out += &format!(" {:>30}", o);
+    }
+    out += &format!(" {:>12}\n", "within one");
+    let mut ordered = true;
+    let mut measure_ordered = true;
+    let mut within_all = true;
+    // The cell (level, opponent) whose games are least often within one level.
+    let mut weakest: Option<(f64, u8, &str)> = None;
+    let mut last: Vec<(f64, f64)> = vec![(0.0, f64::INFINITY); opponents.len()];
+    for level in 1..=LEVEL_MAX {
+        out += &format!("{:<8}", level);
+        let mut near = (0, 0);
+        for (i, o) in opponents.iter().enumerate() {
+            let of: Vec<&LevelGame> = games
                 .iter()
-                .map(|c| format!("{c:.5}"))
-                .collect::<Vec<_>>()
-                .join(" ")
-        );
-        out += &format!("{:<8}", "level");
-        for o in opponents {
-            out += &format!(" {:>30}", o);
-        }
-        out += &format!(" {:>12}\n", "within one");
-        let mut ordered = true;
-        let mut measure_ordered = true;
-        let mut within_all = true;
-        let mut last: Vec<(f64, f64)> = vec![(0.0, f64::INFINITY); opponents.len()];
-        for level in 1..=LEVEL_MAX {
-            out += &format!("{:<8}", level);
-            let mut near = (0, 0);
-            for (i, o) in opponents.iter().enumerate() {
-                let of: Vec<&LevelGame> = games
-                    .iter()
-                    .filter(|g| g.level == level && &g.opponent == o)
-                    .collect();
-                let estimates: Vec<f64> = of
-                    .iter()
-                    .map(|g| f64::from(fit.estimate(g.measures[m])))
-                    .collect();
-                let values: Vec<f64> = of.iter().map(|g| g.measures[m]).collect();
-                let close = estimates
-                    .iter()
-                    .filter(|&&e| (e - f64::from(level)).abs() <= 1.0)
-                    .count();
-                near = (near.0 + close, near.1 + estimates.len());
-                let (e, v) = (mean(&estimates), mean(&values));
-                ordered &= e > last[i].0;
-                measure_ordered &= v < last[i].1;
-                last[i] = (e, v);
-                out += &format!(
-                    " {:>8.2} {:>4.0}% {:>14.5}",
-                    e,
-                    100.0 * close as f64 / estimates.len().max(1) as f64,
-                    v
-                );
+                .filter(|g| g.level == level && &g.opponent == o)
+                .collect();
+            let estimates: Vec<f64> = of
+                .iter()
+                .map(|g| f64::from(estimate(g.measures[m])))
+                .collect();
+            let values: Vec<f64> = of.iter().map(|g| g.measures[m]).collect();
+            let close = estimates
+                .iter()
+                .filter(|&&e| (e - f64::from(level)).abs() <= 1.0)
+                .count();
+            let cell = close as f64 / estimates.len().max(1) as f64;
+            if weakest.is_none_or(|(w, _, _)| cell < w) {
+                weakest = Some((cell, level, o.as_str()));
             }
-            let share = near.0 as f64 / near.1.max(1) as f64;
-            within_all &= share >= 0.7;
-            out += &format!(" {:>11.0}%\n", 100.0 * share);
+            near = (near.0 + close, near.1 + estimates.len());
+            let (e, v) = (mean(&estimates), mean(&values));
+            ordered &= e > last[i].0;
+            measure_ordered &= v < last[i].1;
+            last[i] = (e, v);
+            out += &format!(" {:>8.2} {:>4.0}% {:>14.5}", e, 100.0 * cell, v);
         }
+        let share = near.0 as f64 / near.1.max(1) as f64;
+        within_all &= share >= WITHIN_ONE_GOAL;
+        out += &format!(" {:>11.0}%\n", 100.0 * share);
+    }
+    out += &format!(
+        "mean estimate orders the levels against every opponent: {}; each level's games \
+         within one level >= 70%: {}; the measure orders them: {}\n",
+        yes(ordered),
+        yes(within_all),
+        yes(measure_ordered)
+    );
+    if let Some((share, level, opponent)) = weakest {
         out += &format!(
-            "mean estimate orders the levels against every opponent: {}; each level's games \
-             within one level >= 70%: {}; the measure orders them: {}\n",
-            yes(ordered),
-            yes(within_all),
-            yes(measure_ordered)
+            "every level against every opponent within one level >= 70%: {} (the least: \
+             level {level} against {opponent}, {:.0}%)\n",
+            yes(share >= WITHIN_ONE_GOAL),
+            100.0 * share
         );
     }
     out
@@ -303,6 +429,59 @@ mod tests {
         let text = report(&games, &opponents);
         assert!(
             text.contains("orders the levels against every opponent: yes"),
+            "{text}"
+        );
+        assert!(
+            text.contains("every level against every opponent within one level >= 70%: yes"),
+            "{text}"
+        );
+        // A level read two away in every game of one cell fails that cell.
+        games.push(game(5, "a", fit.centres[2]));
+        games.push(game(5, "a", fit.centres[2]));
+        let text = report(&games, &opponents);
+        assert!(
+            text.contains("within one level >= 70%: NO (the least: level 5 against a, 33%)"),
+            "{text}"
+        );
+    }
+
+    /// The bot erring against one opponent as level 3 does: the nearest centre reads it two
+    /// levels low there, the bounds move until every cell is within one.
+    #[test]
+    fn bounds_meet_the_criterion_where_the_nearest_centre_fails() {
+        let opponents = ["a".to_string(), "b".to_string()];
+        let base = |level: u8| 0.1 / f64::from(1u32 << level);
+        let mut games = Vec::new();
+        for level in 1..=LEVEL_MAX {
+            let against_b = if level == LEVEL_MAX {
+                base(3)
+            } else {
+                base(level)
+            };
+            for _ in 0..3 {
+                games.push(game(level, "a", base(level)));
+                games.push(game(level, "b", against_b));
+            }
+        }
+        let fit = Fit::of(&games, KEPT_MEASURE, &opponents);
+        assert_eq!(fit.estimate(base(3)), 3);
+        let bounds = Bounds::fit(&games, KEPT_MEASURE, &opponents, &fit);
+        assert!(bounds.bounds.windows(2).all(|w| w[0] > w[1]), "{bounds:?}");
+        for g in &games {
+            let read = level_within(&bounds.bounds, g.measures[KEPT_MEASURE]);
+            assert!(read.abs_diff(g.level) <= 1, "{bounds:?} {g:?}");
+        }
+        // Level 5 against a still reads as 5: the bounds do not give up the level itself.
+        assert_eq!(level_within(&bounds.bounds, base(5)), 5);
+        let text = report(&games, &opponents);
+        let (centres, fitted) = text.split_at(text.find("bounds fitted").unwrap());
+        assert!(
+            centres.contains("within one level >= 70%: NO (the least: level 5 against b, 0%)"),
+            "{text}"
+        );
+        let fitted = &fitted[..fitted.find("\n== ").unwrap_or(fitted.len())];
+        assert!(
+            fitted.contains("every level against every opponent within one level >= 70%: yes"),
             "{text}"
         );
     }

@@ -22,6 +22,7 @@ use yacht::rules::dice::{sub, total, Counts, HAND_DICE};
 use yacht::table::{self, TABLE_UNITS_PER_K};
 
 use super::{Bid, GameLog, Put, RoundLog, Side, FIRST_SCORE_ROUND, LAST_BID_ROUND, ROUNDS};
+use crate::i18n::Message;
 
 /// Both players' states through one round, indexed by [`Side::index`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,19 +37,19 @@ pub struct RoundTrace {
 }
 
 /// The reconstructed game.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Reconstruction {
     pub rounds: Vec<RoundTrace>,
     /// Things the log shows that the rules do not explain, but that do not stop the replay
     /// (a GET the bids cannot produce, final scores that differ from the replayed ones).
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Message>,
 }
 
 /// A log the rules cannot replay (a scoring of dice not held, a category used twice).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ReplayError {
     pub round: u8,
-    pub reason: String,
+    pub reason: Message,
 }
 
 impl fmt::Display for ReplayError {
@@ -60,12 +61,13 @@ impl fmt::Display for ReplayError {
 impl std::error::Error for ReplayError {}
 
 /// The log's GETs, checked against the auction rule with either tie-breaker.
-fn check_auction(round: &RoundLog, gets: [Group; 2], warnings: &mut Vec<String>) {
+fn check_auction(round: &RoundLog, gets: [Group; 2], warnings: &mut Vec<Message>) {
     if gets[0] == gets[1] {
-        warnings.push(format!(
-            "round {}: both players got {}",
-            round.number, gets[0]
-        ));
+        warnings.push(
+            Message::new("warn-both-got")
+                .text("round", round.number.to_string())
+                .text("group", gets[0].to_string()),
+        );
         return;
     }
     let [Some(b0), Some(b1)] = round.bids else {
@@ -76,10 +78,12 @@ fn check_auction(round: &RoundLog, gets: [Group; 2], warnings: &mut Vec<String>)
         amount: b.amount,
     });
     if (0..2).all(|tie| resolve(sealed, tie).received != gets) {
-        warnings.push(format!(
-            "round {}: GET {} / {} does not follow from the bids",
-            round.number, gets[0], gets[1]
-        ));
+        warnings.push(
+            Message::new("warn-get-bids")
+                .text("round", round.number.to_string())
+                .text("first", gets[0].to_string())
+                .text("second", gets[1].to_string()),
+        );
     }
 }
 
@@ -111,10 +115,17 @@ pub fn reconstruct(log: &GameLog) -> Result<Reconstruction, ReplayError> {
                     .apply_score(put.category, &put.dice.counts())
                     .map_err(|e| ReplayError {
                         round: round.number,
-                        reason: format!(
-                            "PUT {side} {} {} cannot be applied ({e:?})",
-                            put.category, put.dice
-                        ),
+                        reason: Message::new("log-put-not-applied")
+                            .text("side", side.name())
+                            .text("category", put.category.to_string())
+                            .text("dice", put.dice.to_string())
+                            .text(
+                                "why",
+                                match e {
+                                    yacht::engine::value::state::ScoreError::AlreadyUsed => "used",
+                                    _ => "held",
+                                },
+                            ),
                     })?;
             }
         }
@@ -129,9 +140,12 @@ pub fn reconstruct(log: &GameLog) -> Result<Reconstruction, ReplayError> {
         if let Some(logged) = log.final_scores[side.index()] {
             let replayed = states[side.index()].total_points();
             if log.abort.is_none() && logged != replayed {
-                out.warnings.push(format!(
-                    "SCORE{side} {logged} but the replay gives {replayed}"
-                ));
+                out.warnings.push(
+                    Message::new("warn-final-score")
+                        .text("side", side.name())
+                        .text("logged", logged.to_string())
+                        .text("replayed", replayed.to_string()),
+                );
             }
         }
     }
@@ -153,25 +167,26 @@ pub fn final_totals(log: &GameLog, replayed: &Reconstruction) -> Option<[i64; 2]
 /// all 13 rounds, each with its roll, both bids, both GETs and both scorings, then
 /// `FINISH` and both final scores. Says the first thing missing, for a person: what a
 /// file cut short, or one that is not a game's log, lacks.
-pub fn check_whole(log: &GameLog) -> Result<(), String> {
+pub fn check_whole(log: &GameLog) -> Result<(), Message> {
     if log.rounds.is_empty() {
         return Err(match &log.abort {
-            Some(a) => format!(
-                "the game was aborted before its first round ({} {}): nothing was played",
-                a.side, a.reason
-            ),
-            None => "it has no ROUND line: not a game's log".to_string(),
+            Some(a) => Message::new("log-aborted-early")
+                .text("side", a.side.name())
+                .text("abort", a.reason.clone()),
+            None => Message::new("log-no-round"),
         });
     }
-    reconstruct(log).map_err(|e| format!("its moves break the rules: {e}"))?;
+    reconstruct(log).map_err(|e| {
+        Message::new("log-breaks-rules")
+            .text("round", e.round.to_string())
+            .message("reason", e.reason)
+    })?;
     if log.abort.is_some() {
         return Ok(());
     }
     let last = log.rounds.last().map_or(0, |r| r.number);
     if last < ROUNDS {
-        return Err(format!(
-            "it stops in round {last} of {ROUNDS}, with neither FINISH nor ABORT: the file is cut short"
-        ));
+        return Err(Message::new("log-cut-short").text("round", last.to_string()));
     }
     for round in &log.rounds {
         let n = round.number;
@@ -179,20 +194,22 @@ pub fn check_whole(log: &GameLog) -> Result<(), String> {
         let missing = if auction && round.roll.is_none() {
             Some("ROLL")
         } else if auction && round.bids.iter().any(Option::is_none) {
-            Some("a BID")
+            Some("BID")
         } else if auction && round.gets.iter().any(Option::is_none) {
-            Some("a GET")
+            Some("GET")
         } else if n >= FIRST_SCORE_ROUND && round.puts.iter().any(Option::is_none) {
-            Some("a PUT")
+            Some("PUT")
         } else {
             None
         };
         if let Some(what) = missing {
-            return Err(format!("round {n} lacks {what}"));
+            return Err(Message::new("log-round-lacks")
+                .text("round", n.to_string())
+                .text("what", what));
         }
     }
     if !log.finished || log.final_scores.iter().any(Option::is_none) {
-        return Err("it has no FINISH and final scores: the file is cut short".to_string());
+        return Err(Message::new("log-no-finish"));
     }
     Ok(())
 }
@@ -294,7 +311,7 @@ pub struct SideReview {
     /// The reviewed side's win probability as the bot estimates it at each round's end
     /// (round 0: the start), with the opponent's scoring skill as the bot would judge it.
     pub win_probability: Vec<(u8, f64)>,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Message>,
 }
 
 impl SideReview {
@@ -344,12 +361,15 @@ pub fn review(log: &GameLog, side: Side) -> Result<SideReview, ReplayError> {
             let dice = put.dice.counts();
             let best = best_choice_for(state).ok_or_else(|| ReplayError {
                 round: round.number,
-                reason: format!("{side} has no legal scoring, yet the log shows one"),
+                reason: Message::new("log-no-legal-scoring").text("side", side.name()),
             })?;
             let played_value_units =
                 choice_value_units(state, put.category, &dice).ok_or_else(|| ReplayError {
                     round: round.number,
-                    reason: format!("PUT {side} {} {} is illegal", put.category, put.dice),
+                    reason: Message::new("log-put-illegal")
+                        .text("side", side.name())
+                        .text("category", put.category.to_string())
+                        .text("dice", put.dice.to_string()),
                 })?;
             out.puts.push(PutReview {
                 round: round.number,

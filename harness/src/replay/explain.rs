@@ -128,7 +128,11 @@ fn model_columns(e: &BidExplanation) -> ModelColumns {
     ModelColumns {
         safe: bid_text(Some(e.safe)),
         model: bid_text(Some(e.model_points)),
-        priced: if e.win_round { "win" } else { "points" },
+        priced: if e.win_round {
+            "explain-priced-win"
+        } else {
+            "explain-priced-points"
+        },
         swing_points: e.swing_points,
         p_group: quantiles[1].map_or(0.0, |(_, p)| p),
         amounts: amounts.join("/"),
@@ -138,10 +142,23 @@ fn model_columns(e: &BidExplanation) -> ModelColumns {
 }
 
 fn habits_text(b: &ExplainedBid) -> String {
+    habits_text_in(b, crate::i18n::ENGLISH)
+}
+
+/// The weights in `lang`: a habit by its name in the engine, the unexplained and the
+/// reader's weights in words.
+fn habits_text_in(b: &ExplainedBid, lang: &str) -> String {
     let habits: Vec<String> = b
         .habits
         .iter()
-        .map(|(name, w)| format!("{name} {}", fixed(*w, 2)))
+        .map(|(name, w)| {
+            let name = match name.as_str() {
+                "unexplained" => crate::i18n::tr(lang, "explain-unexplained"),
+                "reader" => crate::i18n::tr(lang, "explain-reader"),
+                _ => name.clone(),
+            };
+            format!("{name} {}", fixed(*w, 2))
+        })
         .collect();
     habits.join(", ")
 }
@@ -169,7 +186,7 @@ pub fn explain_text(bids: &[ExplainedBid]) -> String {
                 " {:<10} {:<11} {:<7} {:>7}  {:>24}  {:>22}  {:>5}  {:>4}",
                 m.safe,
                 m.model,
-                m.priced,
+                crate::i18n::tr(crate::i18n::ENGLISH, m.priced),
                 signed(m.swing_points, 0),
                 fixed(m.p_group, 2),
                 m.amounts,
@@ -194,19 +211,35 @@ pub fn explain_text(bids: &[ExplainedBid]) -> String {
     out
 }
 
-/// The same as an HTML section: a table with a row per auction.
+/// The same as an HTML section: a table with a row per auction (English).
 pub fn explain_html(bids: &[ExplainedBid]) -> String {
+    explain_html_in(bids, crate::i18n::ENGLISH)
+}
+
+/// [`explain_html`] with its words in `lang`.
+pub fn explain_html_in(bids: &[ExplainedBid], lang: &str) -> String {
     use crate::html::escape_html;
-    let mut out = String::from(
-        "<h2>Why the bot bid what it did</h2>\n<p class=\"legend\">Its bid; the safe bid its \
-         limits hold it to (the equilibrium, or the maximin on win curves); the model's best \
-         answer in points; whether the bid was priced in points or in win probability; the \
-         swing S; how likely the model thought the opponent would ask for the safe bid's \
-         group, and for what amounts (p10/p50/p90); what the opponent bid.</p>\n\
-         <table class=\"explain\"><tr><th>round</th><th>bot's bid</th><th>safe</th>\
-         <th>model</th><th>priced</th><th>swing</th><th>P(group)</th><th>amount p10/p50/p90</th>\
-         <th>opponent's bid</th><th>model's weights</th></tr>\n",
+    use crate::i18n::tr;
+    let mut out = format!(
+        "<h2>{}</h2>\n<p class=\"legend\">{}</p>\n<div class=\"scroll\"><table class=\"explain\"><tr>",
+        escape_html(&tr(lang, "explain-title")),
+        escape_html(&tr(lang, "explain-legend"))
     );
+    for key in [
+        "explain-col-round",
+        "explain-col-bid",
+        "explain-col-safe",
+        "explain-col-model",
+        "explain-col-priced",
+        "explain-col-swing",
+        "explain-col-group",
+        "explain-col-amount",
+        "explain-col-opponent",
+        "explain-col-weights",
+    ] {
+        let _ = write!(out, "<th>{}</th>", escape_html(&tr(lang, key)));
+    }
+    out.push_str("</tr>\n");
     for b in bids {
         let mut cells = vec![b.round.to_string(), bid_text(b.bid.or(b.logged))];
         match &b.explanation {
@@ -215,7 +248,7 @@ pub fn explain_html(bids: &[ExplainedBid]) -> String {
                 cells.extend([
                     m.safe,
                     m.model,
-                    m.priced.to_string(),
+                    tr(lang, m.priced),
                     signed(m.swing_points, 0),
                     fixed(m.p_group, 2),
                     m.amounts,
@@ -225,9 +258,9 @@ pub fn explain_html(bids: &[ExplainedBid]) -> String {
         }
         cells.push(bid_text(b.opponent));
         cells.push(if b.explanation.is_some() {
-            habits_text(b)
+            habits_text_in(b, lang)
         } else {
-            "no model at this level".to_string()
+            tr(lang, "explain-no-model")
         });
         out.push_str("<tr>");
         for c in cells {
@@ -235,6 +268,6 @@ pub fn explain_html(bids: &[ExplainedBid]) -> String {
         }
         out.push_str("</tr>\n");
     }
-    out.push_str("</table>\n");
+    out.push_str("</table></div>\n");
     out
 }

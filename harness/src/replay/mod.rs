@@ -14,6 +14,8 @@ use std::fmt;
 use yacht::protocol::{parse_amount, Group, Hand};
 use yacht::rules::category::Category;
 
+use crate::i18n::Message;
+
 pub mod analysis;
 pub mod commands;
 pub mod explain;
@@ -27,8 +29,10 @@ pub use analysis::{
     ReplayError, RerunOutcome, RoundTrace, SideReview,
 };
 pub use commands::{side_commands, walk, LogWalker};
-pub use explain::{explain_html, explain_side, explain_text, ExplainedBid};
-pub use report::{dice_html, html_report, html_report_with, rerun_text, text_report, DICE_CSS};
+pub use explain::{explain_html, explain_html_in, explain_side, explain_text, ExplainedBid};
+pub use report::{
+    dice_html, html_report, html_report_in, html_report_with, rerun_text, text_report, DICE_CSS,
+};
 
 /// Rounds in a game; the auction runs in rounds 1..=12, scoring in rounds 2..=13.
 pub use yacht::game::play::GAME_ROUNDS as ROUNDS;
@@ -165,18 +169,28 @@ impl GameLog {
 }
 
 /// A line the parser could not read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct LogError {
     /// 1-based line number.
     pub line: usize,
     /// The line as written (line ending removed).
     pub text: String,
-    pub reason: String,
+    pub reason: Message,
+}
+
+impl LogError {
+    /// What is wrong, for a person in any language (`line N: REASON: "TEXT"`).
+    pub fn message(&self) -> Message {
+        Message::new("log-line")
+            .text("line", self.line.to_string())
+            .message("reason", self.reason.clone())
+            .text("text", format!("{:?}", self.text))
+    }
 }
 
 impl fmt::Display for LogError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}: {:?}", self.line, self.reason, self.text)
+        self.message().fmt(f)
     }
 }
 
@@ -197,44 +211,60 @@ pub fn parse_log(text: &str) -> Result<GameLog, LogError> {
 }
 
 /// The round in progress, or an error for an event before `ROUND 1`.
-fn current_round(log: &mut GameLog) -> Result<&mut RoundLog, String> {
+fn current_round(log: &mut GameLog) -> Result<&mut RoundLog, Message> {
     log.rounds
         .last_mut()
-        .ok_or_else(|| "event before the first ROUND line".to_string())
+        .ok_or_else(|| Message::new("log-event-before-round"))
 }
 
 /// Stores `value` in an empty slot; a second event of the same kind in one round is an error.
-fn set_once<T>(slot: &mut Option<T>, value: T, what: &str) -> Result<(), String> {
+/// `what` is the line's keyword; `per_player`, whether each player has one.
+fn set_once<T>(
+    slot: &mut Option<T>,
+    value: T,
+    what: &str,
+    per_player: bool,
+) -> Result<(), Message> {
     if slot.is_some() {
-        return Err(format!("second {what} in the same round"));
+        let id = if per_player {
+            "log-second-player"
+        } else {
+            "log-second"
+        };
+        return Err(Message::new(id).text("what", what));
     }
     *slot = Some(value);
     Ok(())
 }
 
-fn parse_hand(token: &str) -> Result<Hand, String> {
-    Hand::parse(token).ok_or_else(|| format!("bad dice {token:?} (five digits 1-6)"))
+/// The message `id` about the token `token`, quoted.
+fn bad(id: &'static str, token: &str) -> Message {
+    Message::new(id).text("token", format!("{token:?}"))
 }
 
-fn parse_group(token: &str) -> Result<Group, String> {
+fn parse_hand(token: &str) -> Result<Hand, Message> {
+    Hand::parse(token).ok_or_else(|| bad("log-bad-dice", token))
+}
+
+fn parse_group(token: &str) -> Result<Group, Message> {
     match token {
         "A" => Ok(Group::A),
         "B" => Ok(Group::B),
-        _ => Err(format!("bad group {token:?}")),
+        _ => Err(bad("log-bad-group", token)),
     }
 }
 
-fn parse_side(token: &str) -> Result<Side, String> {
-    Side::parse(token).ok_or_else(|| format!("bad player {token:?} (FIRST or SECOND)"))
+fn parse_side(token: &str) -> Result<Side, Message> {
+    Side::parse(token).ok_or_else(|| bad("log-bad-player", token))
 }
 
-fn parse_score(token: &str) -> Result<i64, String> {
+fn parse_score(token: &str) -> Result<i64, Message> {
     token
         .parse::<i64>()
-        .map_err(|_| format!("bad score {token:?}"))
+        .map_err(|_| bad("log-bad-score", token))
 }
 
-fn parse_line(log: &mut GameLog, line: &str) -> Result<(), String> {
+fn parse_line(log: &mut GameLog, line: &str) -> Result<(), Message> {
     let trimmed = line.trim();
     if trimmed.is_empty() {
         return Ok(());
@@ -253,12 +283,12 @@ fn parse_line(log: &mut GameLog, line: &str) -> Result<(), String> {
                 .parse()
                 .ok()
                 .filter(|n| (1..=ROUNDS).contains(n))
-                .ok_or_else(|| format!("bad round number {n:?} (1..=13)"))?;
+                .ok_or_else(|| bad("log-bad-round", n))?;
             let expected = log.rounds.last().map_or(1, |r| r.number.saturating_add(1));
             if number != expected {
-                return Err(format!(
-                    "ROUND {number} where ROUND {expected} was expected"
-                ));
+                return Err(Message::new("log-round-order")
+                    .text("number", number.to_string())
+                    .text("expected", expected.to_string()));
             }
             log.rounds.push(RoundLog {
                 number,
@@ -270,49 +300,60 @@ fn parse_line(log: &mut GameLog, line: &str) -> Result<(), String> {
             let roll = (parse_hand(a)?, parse_hand(b)?);
             let round = current_round(log)?;
             if round.number > LAST_BID_ROUND {
-                return Err(format!("ROLL in round {}", round.number));
+                return Err(Message::new("log-roll-late").text("round", round.number.to_string()));
             }
-            set_once(&mut round.roll, roll, "ROLL")
+            set_once(&mut round.roll, roll, "ROLL", false)
         }
         ["BID", side, group, amount] => {
             let side = parse_side(side)?;
             let group = parse_group(group)?;
-            let amount = parse_amount(amount)
-                .ok_or_else(|| format!("bad bid amount {amount:?} (0..=100000)"))?;
+            let amount = parse_amount(amount).ok_or_else(|| bad("log-bad-amount", amount))?;
             let round = current_round(log)?;
             set_once(
                 &mut round.bids[side.index()],
                 Bid { group, amount },
-                "BID for this player",
+                "BID",
+                true,
             )
         }
         ["GET", side, group] => {
             let side = parse_side(side)?;
             let group = parse_group(group)?;
             let round = current_round(log)?;
-            set_once(&mut round.gets[side.index()], group, "GET for this player")
+            set_once(&mut round.gets[side.index()], group, "GET", true)
         }
         ["PUT", side, rule, dice] => {
             let side = parse_side(side)?;
             let category =
-                Category::from_name(rule).ok_or_else(|| format!("unknown rule {rule:?}"))?;
+                Category::from_name(rule).ok_or_else(|| bad("log-unknown-rule", rule))?;
             let dice = parse_hand(dice)?;
             let round = current_round(log)?;
             if round.number < FIRST_SCORE_ROUND {
-                return Err("PUT in round 1".to_string());
+                return Err(Message::new("log-put-round-1"));
             }
             set_once(
                 &mut round.puts[side.index()],
                 Put { category, dice },
-                "PUT for this player",
+                "PUT",
+                true,
             )
         }
         ["FINISH"] => {
             log.finished = true;
             Ok(())
         }
-        ["SCOREFIRST", n] => set_once(&mut log.final_scores[0], parse_score(n)?, "SCOREFIRST"),
-        ["SCORESECOND", n] => set_once(&mut log.final_scores[1], parse_score(n)?, "SCORESECOND"),
+        ["SCOREFIRST", n] => set_once(
+            &mut log.final_scores[0],
+            parse_score(n)?,
+            "SCOREFIRST",
+            false,
+        ),
+        ["SCORESECOND", n] => set_once(
+            &mut log.final_scores[1],
+            parse_score(n)?,
+            "SCORESECOND",
+            false,
+        ),
         ["ABORT", side, reason @ ..] => {
             let side = parse_side(side)?;
             let round = log.rounds.last().map_or(0, |r| r.number);
@@ -321,9 +362,9 @@ fn parse_line(log: &mut GameLog, line: &str) -> Result<(), String> {
                 reason: reason.join(" "),
                 round,
             };
-            set_once(&mut log.abort, abort, "ABORT")
+            set_once(&mut log.abort, abort, "ABORT", false)
         }
-        _ => Err("not a log line".to_string()),
+        _ => Err(Message::new("log-not-a-line")),
     }
 }
 
@@ -346,19 +387,19 @@ fn parse_comment(log: &mut GameLog, comment: &str) {
 
 /// `[KEY "value"]`. FIRST, SECOND and RESULT are kept; unknown keys are skipped so that a
 /// newer tool's extra tags do not break the replay.
-fn parse_tag(log: &mut GameLog, line: &str) -> Result<(), String> {
+fn parse_tag(log: &mut GameLog, line: &str) -> Result<(), Message> {
     let inner = line
         .strip_prefix('[')
         .and_then(|s| s.strip_suffix(']'))
-        .ok_or("a tag must be [KEY \"value\"]")?;
+        .ok_or_else(|| Message::new("log-tag-form"))?;
     let (key, value) = inner
         .split_once(char::is_whitespace)
-        .ok_or("a tag must be [KEY \"value\"]")?;
+        .ok_or_else(|| Message::new("log-tag-form"))?;
     let value = value
         .trim()
         .strip_prefix('"')
         .and_then(|s| s.strip_suffix('"'))
-        .ok_or("a tag's value must be quoted")?;
+        .ok_or_else(|| Message::new("log-tag-quoted"))?;
     match key {
         "FIRST" | "SECOND" => {
             let command = value.strip_prefix("COMMAND:").unwrap_or(value).trim();
@@ -425,13 +466,13 @@ mod parse_tests {
         let e = parse_log("ROUND 1\nROUND 3\n").unwrap_err();
         assert_eq!(e.line, 2);
         let e = parse_log("ROUND 1\nROLL 12345 12345\nROLL 12345 12345\n").unwrap_err();
-        assert!(e.reason.contains("second ROLL"), "{e}");
+        assert!(e.reason.to_string().contains("second ROLL"), "{e}");
         let e = parse_log("ROUND 1\nPUT FIRST ONE 11111\n").unwrap_err();
         assert_eq!(e.line, 2);
         let e = parse_log("[FIRST ./bot]\n").unwrap_err();
         assert_eq!(e.line, 1);
         let e = parse_log("ROUND 1\nBID FIRST A 100001\n").unwrap_err();
-        assert!(e.reason.contains("bid amount"), "{e}");
+        assert!(e.reason.to_string().contains("bid amount"), "{e}");
         assert!(parse_log("ROUND 1\nSCOREFIRST 12x\n").is_err());
         assert!(parse_log("héllo\n").is_err());
     }

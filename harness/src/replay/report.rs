@@ -8,9 +8,10 @@ use yacht::rules::dice::to_digits;
 use yacht::table::TABLE_UNITS_PER_K;
 
 use super::analysis::{BidReview, PutReview, RerunOutcome, SideReview, Verdict};
-use super::explain::{explain_html, ExplainedBid};
+use super::explain::{explain_html_in, ExplainedBid};
 use super::{Bid, GameLog, Side};
 use crate::html::escape_html;
+use crate::i18n::{format, tr, Message, ENGLISH};
 use crate::words::fixed;
 
 /// Table units as kilo-points with two decimals, e.g. `123.45k`.
@@ -31,58 +32,62 @@ fn player_name(log: &GameLog, side: Side) -> String {
         .unwrap_or_else(|| "?".to_string())
 }
 
-/// What the numbers of a review mean (under the header, in the text and on the page).
-const LEGEND: &str = "values: score + bonus + expected rest of the game (kilo-points); lost and \
-                      scores in judge points; eq = the table's equilibrium bid |S|/4 (--rerun \
-                      shows the bot's own); * = differs from eq, or a scoring below the table's best";
-
-/// The header's fields, as (label, value): the players, the result, the final scores, the
-/// abort if any, and the reviewed side. The text and the page both show these.
-fn header_fields(log: &GameLog, review: &SideReview) -> Vec<(&'static str, String)> {
+/// The header's fields in `lang`, as (label, value): the players, the result, the final
+/// scores, the abort if any, and the reviewed side. The text and the page both show these;
+/// under them, what the numbers mean (the catalogs' `replay-legend`).
+fn header_fields(log: &GameLog, review: &SideReview, lang: &str) -> Vec<(String, String)> {
     let score =
         |s: Side| log.final_scores[s.index()].map_or_else(|| "-".to_string(), |p| p.to_string());
     let mut fields = vec![
-        ("FIRST", player_name(log, Side::First)),
-        ("SECOND", player_name(log, Side::Second)),
-        ("result", log.result.as_deref().unwrap_or("?").to_string()),
+        ("FIRST".to_string(), player_name(log, Side::First)),
+        ("SECOND".to_string(), player_name(log, Side::Second)),
         (
-            "final scores",
+            tr(lang, "replay-result"),
+            log.result.as_deref().unwrap_or("?").to_string(),
+        ),
+        (
+            tr(lang, "replay-final-scores"),
             format!("{} : {}", score(Side::First), score(Side::Second)),
         ),
     ];
     if let Some(a) = &log.abort {
-        fields.push((
-            "abort",
-            format!("{} {} in round {}", a.side, a.reason, a.round),
-        ));
+        let value = Message::new("replay-abort-value")
+            .text("side", a.side.name())
+            .text("reason", a.reason.clone())
+            .text("round", a.round.to_string());
+        fields.push((tr(lang, "replay-abort"), format(lang, &value)));
     }
-    fields.push(("reviewed side", review.side.to_string()));
+    fields.push((tr(lang, "replay-reviewed-side"), review.side.to_string()));
     fields
 }
 
 fn header_lines(log: &GameLog, review: &SideReview) -> Vec<String> {
-    let mut lines: Vec<String> = header_fields(log, review)
+    let mut lines: Vec<String> = header_fields(log, review, ENGLISH)
         .into_iter()
         .map(|(label, value)| format!("{label}: {value}"))
         .collect();
-    lines.push(LEGEND.to_string());
+    lines.push(tr(ENGLISH, "replay-legend"));
     lines
 }
 
 /// The header as a small two-column table, so a long command line wraps in its cell
 /// instead of widening the page.
-fn header_table(log: &GameLog, review: &SideReview) -> String {
+fn header_table(log: &GameLog, review: &SideReview, lang: &str) -> String {
     let mut out = String::from("<table class=\"head\">\n");
-    for (label, value) in header_fields(log, review) {
+    for (label, value) in header_fields(log, review, lang) {
         let _ = writeln!(
             out,
             "<tr><th>{}</th><td>{}</td></tr>",
-            escape_html(label),
+            escape_html(&label),
             escape_html(&value)
         );
     }
     out.push_str("</table>\n");
-    let _ = writeln!(out, "<p class=\"legend\">{}</p>", escape_html(LEGEND));
+    let _ = writeln!(
+        out,
+        "<p class=\"legend\">{}</p>",
+        escape_html(&tr(lang, "replay-legend"))
+    );
     out
 }
 
@@ -132,26 +137,27 @@ pub fn text_report(log: &GameLog, review: &SideReview) -> String {
         }
         let _ = writeln!(out, "  score  FIRST {}  SECOND {}", scores[0], scores[1]);
     }
-    let _ = writeln!(out, "\n{}", summary_line(review));
+    let _ = writeln!(out, "\n{}", summary_line(review, ENGLISH));
     for w in &review.warnings {
         let _ = writeln!(out, "warning: {w}");
     }
     out
 }
 
-fn summary_line(review: &SideReview) -> String {
+fn summary_line(review: &SideReview, lang: &str) -> String {
     let best = review.puts.iter().filter(|p| p.is_best()).count();
     let equilibrium_bids = review
         .bids
         .iter()
         .filter(|b| b.matches_equilibrium())
         .count();
-    format!(
-        "summary: {best}/{} scorings best by the table ({} points lost), {equilibrium_bids}/{} bids equal to the equilibrium bid",
-        review.puts.len(),
-        review.total_lost_points(),
-        review.bids.len()
-    )
+    let summary = Message::new("replay-summary")
+        .text("best", best.to_string())
+        .text("puts", review.puts.len().to_string())
+        .text("lost", review.total_lost_points().to_string())
+        .text("equilibrium", equilibrium_bids.to_string())
+        .text("bids", review.bids.len().to_string());
+    format(lang, &summary)
 }
 
 /// The re-run as text: every answer that differs from the log (or failed), then a count.
@@ -255,6 +261,11 @@ pub fn score_chart_svg(running_scores: &[(u8, [i64; 2])]) -> String {
 /// An SVG line of the reviewed side's win probability at each round's end, as the bot
 /// estimates it (0 to 1, with the even line): where the game turned.
 pub fn win_chart_svg(points: &[(u8, f64)], side: Side) -> String {
+    win_chart_svg_in(points, side, ENGLISH)
+}
+
+/// [`win_chart_svg`] with its words in `lang`.
+pub fn win_chart_svg_in(points: &[(u8, f64)], side: Side, lang: &str) -> String {
     let last_round = points.iter().map(|p| p.0).max().unwrap_or(0).max(1);
     let plot_w = CHART_WIDTH - 2.0 * CHART_MARGIN;
     let plot_h = CHART_HEIGHT - 2.0 * CHART_MARGIN;
@@ -289,19 +300,24 @@ pub fn win_chart_svg(points: &[(u8, f64)], side: Side) -> String {
         path.join(" ")
     );
     for (r, p) in points {
+        let title = Message::new("replay-chart-point")
+            .text("round", r.to_string())
+            .text("p", fixed(*p, 3));
         let _ = writeln!(
             svg,
-            "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"{colour}\"><title>round {r}: {}</title></circle>",
+            "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"{colour}\"><title>{}</title></circle>",
             x(*r),
             y(*p),
-            fixed(*p, 3)
+            escape_html(&format(lang, &title))
         );
     }
+    let label = Message::new("replay-chart-win").text("side", side.name());
     let _ = writeln!(
         svg,
-        "<text x=\"{:.1}\" y=\"{:.1}\" fill=\"{colour}\">{side}: P(win) by round, as the bot estimates it</text>",
+        "<text x=\"{:.1}\" y=\"{:.1}\" fill=\"{colour}\">{}</text>",
         CHART_MARGIN,
-        CHART_MARGIN / 2.0
+        CHART_MARGIN / 2.0,
+        escape_html(&format(lang, &label))
     );
     svg.push_str("</svg>\n");
     svg
@@ -353,35 +369,69 @@ pub fn html_report(log: &GameLog, review: &SideReview) -> String {
     html_report_with(log, review, None)
 }
 
-/// The page of a reviewed game: header, charts, the rounds (dice drawn as dice) and,
-/// given `explained`, the bot's view of each of its bids.
+/// The page of a reviewed game ([`html_report_in`] in English).
 pub fn html_report_with(
     log: &GameLog,
     review: &SideReview,
     explained: Option<&[ExplainedBid]>,
 ) -> String {
-    let mut out = String::from(
-        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Yacht Auction replay</title>\n\
-         <meta name=\"viewport\" content=\"width=device-width\">\n\
-         <style>body{font-family:sans-serif;margin:2em;max-width:1100px}\
-         table{border-collapse:collapse;margin:0.5em 0}\
-         td,th{border:1px solid #ccc;padding:2px 6px;font-family:monospace;text-align:left}\
-         table.head td{overflow-wrap:anywhere}table.head th{font-family:sans-serif}\
-         table.rounds td,table.explain td{white-space:nowrap;font-size:13px}\
-         table.rounds td:nth-child(8),table.rounds td:nth-child(10){white-space:normal}\
-         .legend{color:#555;font-size:90%}svg{max-width:100%;height:auto}\
-         .off{background:#fde8e8}\n",
+    html_report_in(log, review, explained, ENGLISH)
+}
+
+/// The page of a reviewed game in the language `lang` (a catalog's tag): header, charts,
+/// the rounds (dice drawn as dice) and, given `explained`, the bot's view of each of its
+/// bids. It fits a phone: the tables scroll in their own box, a long name wraps.
+pub fn html_report_in(
+    log: &GameLog,
+    review: &SideReview,
+    explained: Option<&[ExplainedBid]>,
+    lang: &str,
+) -> String {
+    let title = escape_html(&tr(lang, "replay-title"));
+    let mut out = format!(
+        "<!DOCTYPE html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\"><title>{title}</title>\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <style>body{{font-family:sans-serif;margin:1em;max-width:1100px}}\
+         h1{{overflow-wrap:anywhere}}.scroll{{overflow-x:auto;max-width:100%}}\
+         table{{border-collapse:collapse;margin:0.5em 0}}\
+         td,th{{border:1px solid #ccc;padding:2px 6px;font-family:monospace;text-align:left}}\
+         table.head{{width:100%;table-layout:fixed}}table.head th{{width:8em}}\
+         table.head td{{overflow-wrap:anywhere}}table.head th{{font-family:sans-serif}}\
+         table.rounds td,table.explain td{{white-space:nowrap;font-size:13px}}\
+         table.rounds td:nth-child(8),table.rounds td:nth-child(10){{white-space:normal}}\
+         .legend{{color:#555;font-size:90%}}svg{{max-width:100%;height:auto}}\
+         .off{{background:#fde8e8}}\n",
     );
     out.push_str(DICE_CSS);
-    out.push_str("</style></head><body>\n<h1>Yacht Auction replay</h1>\n");
-    out.push_str(&header_table(log, review));
+    let _ = writeln!(out, "</style></head><body>\n<h1>{title}</h1>");
+    out.push_str(&header_table(log, review, lang));
     out.push_str(&score_chart_svg(&review.running_scores));
     out.push_str("<br>\n");
-    out.push_str(&win_chart_svg(&review.win_probability, review.side));
-    out.push_str(
-        "<table class=\"rounds\">\n<tr><th>round</th><th>roll</th><th>bid</th><th>eq bid</th><th>opp bid</th>\
-         <th>got</th><th>swing</th><th>put</th><th>value</th><th>best</th><th>lost</th>\
-         <th>FIRST</th><th>SECOND</th><th>P(win)</th></tr>\n",
+    out.push_str(&win_chart_svg_in(
+        &review.win_probability,
+        review.side,
+        lang,
+    ));
+    out.push_str("<div class=\"scroll\"><table class=\"rounds\">\n<tr>");
+    for key in [
+        "replay-col-round",
+        "replay-col-roll",
+        "replay-col-bid",
+        "replay-col-eq",
+        "replay-col-opp",
+        "replay-col-got",
+        "replay-col-swing",
+        "replay-col-put",
+        "replay-col-value",
+        "replay-col-best",
+        "replay-col-lost",
+    ] {
+        let _ = write!(out, "<th>{}</th>", escape_html(&tr(lang, key)));
+    }
+    let _ = writeln!(
+        out,
+        "<th>FIRST</th><th>SECOND</th><th>{}</th></tr>",
+        escape_html(&tr(lang, "replay-col-win"))
     );
     for (round, scores) in &review.running_scores {
         let bid = review.bids.iter().find(|b| b.round == *round);
@@ -436,14 +486,15 @@ pub fn html_report_with(
         }
         out.push_str("</tr>\n");
     }
-    out.push_str("</table>\n<p>");
-    out.push_str(&escape_html(&summary_line(review)));
+    out.push_str("</table></div>\n<p>");
+    out.push_str(&escape_html(&summary_line(review, lang)));
     out.push_str("</p>\n");
     for w in &review.warnings {
-        let _ = writeln!(out, "<p>warning: {}</p>", escape_html(w));
+        let warning = Message::new("replay-warning").message("text", w.clone());
+        let _ = writeln!(out, "<p>{}</p>", escape_html(&format(lang, &warning)));
     }
     if let Some(bids) = explained {
-        out.push_str(&explain_html(bids));
+        out.push_str(&explain_html_in(bids, lang));
     }
     out.push_str("</body></html>\n");
     out

@@ -313,7 +313,7 @@ fn a_malformed_complete_log_names_the_line() {
         .collect();
     let e = parse_log(&broken.join("\n")).unwrap_err();
     assert_eq!(e.line, target + 1);
-    assert!(e.reason.contains("unknown rule"), "{e}");
+    assert!(e.reason.to_string().contains("unknown rule"), "{e}");
 }
 
 #[test]
@@ -404,21 +404,25 @@ fn a_whole_game_passes_and_a_cut_or_foreign_one_says_what_it_lacks() {
     let cut = |n: usize| parse_log(&lines[..n].join("\n")).unwrap();
     // Cut in round 6, and cut just before FINISH.
     let round6 = lines.iter().position(|l| l.starts_with("ROUND 6")).unwrap();
-    let e = check_whole(&cut(round6 + 3)).unwrap_err();
+    let e = check_whole(&cut(round6 + 3)).unwrap_err().to_string();
     assert!(e.contains("stops in round 6"), "{e}");
     let finish = lines.iter().position(|l| *l == "FINISH").unwrap();
-    let e = check_whole(&cut(finish)).unwrap_err();
+    let e = check_whole(&cut(finish)).unwrap_err().to_string();
     assert!(e.contains("no FINISH"), "{e}");
     // A round without its second bid.
     let mut log = parse_log(&text).unwrap();
     log.rounds[4].bids[1] = None;
     let e = check_whole(&log).unwrap_err();
-    assert_eq!(e, "round 5 lacks a BID");
+    assert_eq!(e.to_string(), "round 5 lacks a BID");
+    assert_eq!(e.in_lang("ko"), "5라운드에 BID이(가) 없습니다");
     // Nothing of a game; an abort before the first round; an abort later is whole.
     assert!(check_whole(&parse_log("").unwrap())
         .unwrap_err()
+        .to_string()
         .contains("no ROUND"));
-    let e = check_whole(&parse_log("ABORT FIRST INVALID READY MESSAGE\n").unwrap()).unwrap_err();
+    let e = check_whole(&parse_log("ABORT FIRST INVALID READY MESSAGE\n").unwrap())
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("before its first round"), "{e}");
     let aborted = format!("{}\nABORT SECOND TLE\n", lines[..round6 + 3].join("\n"));
     assert_eq!(check_whole(&parse_log(&aborted).unwrap()), Ok(()));

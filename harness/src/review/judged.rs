@@ -3,6 +3,8 @@
 //! Below `decisions.rs` (which judges) and `marks.rs` (which grades): both import from
 //! here, and this file imports neither, so the review's imports go one way.
 
+use crate::i18n::Message;
+
 /// A decision's mark.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 pub enum Mark {
@@ -72,6 +74,8 @@ pub struct Judged {
     pub p_win_best: f64,
     /// The position: the bundles of a bid (`A`, `B`), the dice held at a scoring.
     pub dice: Vec<String>,
-    /// Why the best is better, in words and numbers.
+    /// Why the best is better, in words and numbers (English: [`Judged::reason`] said).
     pub why: String,
+    /// The same as a catalog message, for the page to say in its reader's language.
+    pub reason: Message,
 }

@@ -55,7 +55,7 @@ pub struct SideReview {
     pub inaccuracies: usize,
     pub mistakes: usize,
     pub blunders: usize,
-    /// The skill level whose error rate is nearest ([`marks::LEVEL_ERROR_RATES`]); `None`
+    /// The skill level between whose bounds its error rate lies ([`marks::LEVEL_BOUNDS`]); `None`
     /// for a side without a decision.
     pub played_like_level: Option<u8>,
     pub decisions: Vec<Judged>,
@@ -70,8 +70,10 @@ pub struct GameReview {
     /// The first seat's win probability at the start of each round (round 14: the
     /// result), by the value the luck is measured with.
     pub win_by_round: Vec<(u8, f64)>,
-    /// What the log shows that the rules do not explain.
+    /// What the log shows that the rules do not explain (English).
     pub warnings: Vec<String>,
+    /// The same as catalog messages, for the page to say in its reader's language.
+    pub warning_messages: Vec<crate::i18n::Message>,
 }
 
 /// The walk: the judge, the luck and the chart see every step.
@@ -161,7 +163,8 @@ pub fn review_log(
         sides,
         luck: reviewer.luck.events().to_vec(),
         win_by_round: reviewer.chart,
-        warnings: replay.warnings,
+        warnings: replay.warnings.iter().map(ToString::to_string).collect(),
+        warning_messages: replay.warnings,
     })
 }
 

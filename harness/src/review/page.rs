@@ -4,7 +4,10 @@
 //! [`review_page`] inlines them, with the review, in one page that needs nothing else
 //! (`harness replay LOG --review --html FILE`, opened from the disk).
 
-use crate::html::{escape_html, escape_with};
+use crate::html::escape_html;
+pub use crate::html::script_json;
+use crate::i18n::page::I18N_SCRIPT;
+use crate::i18n::{format, tr, Message, ENGLISH};
 use crate::replay::DICE_CSS;
 
 use super::GameReview;
@@ -21,41 +24,39 @@ pub const REVIEW_CSS: &str = include_str!("page/review.css");
 const PAGE_CSS: &str = "*,*::before,*::after{box-sizing:border-box}\
 body{margin:0 auto;max-width:1000px;padding:12px;font:16px/1.4 system-ui,sans-serif;\
 color:#1d1d1f;background:#f4f5f7}h1{font-size:1.3rem;margin:4px 0}\
-.file{color:#555;overflow-wrap:anywhere;margin:0 0 8px}\
+h1,.file{overflow-wrap:anywhere}.file{color:#555;margin:0 0 8px}.lang{float:right;margin:0 0 4px 8px}\
 #review{background:#fff;border:1px solid #d8dce2;border-radius:8px;padding:10px 12px}\n";
 
-/// JSON made safe inside a `<script>` element: `<`, `>` and `&` as `\u` escapes (the same
-/// JSON to a parser), so no `</script>` in a player's command or a file's name ends it.
-pub fn script_json(json: &str) -> String {
-    escape_with(json, |ch| match ch {
-        '<' => Some("\\u003c"),
-        '>' => Some("\\u003e"),
-        '&' => Some("\\u0026"),
-        '\u{2028}' => Some("\\u2028"),
-        '\u{2029}' => Some("\\u2029"),
-        _ => None,
-    })
-}
-
 /// The review of a game as one self-contained page (no server, no network): the review's
-/// script and style inline, the review's JSON beside them, `name` (the log's file name)
-/// as its heading's note. Drawn by the same script as the play page's review.
+/// script and style inline, the catalogs with them ([`crate::i18n::page`]: the reader's
+/// language, a switch), the review's JSON beside them, `name` (the log's file name) as its
+/// heading's note. Drawn by the same script as the play page's review.
 pub fn review_page(review: &GameReview, name: &str) -> String {
     let data = serde_json::json!({ "name": name, "review": review });
     let data = serde_json::to_string(&data).unwrap_or_else(|_| "{}".to_string());
+    let english = |id| escape_html(&tr(ENGLISH, id));
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>Yacht Auction review: {title}</title>\n\
+         <title>{title}</title>\n\
          <style>{PAGE_CSS}{DICE_CSS}{REVIEW_CSS}</style>\n</head><body>\n\
-         <h1>The review: both sides' decisions and the dice</h1>\n\
-         <p class=\"file\" data-testid=\"review-file\">{title}</p>\n\
-         <div id=\"review\" data-testid=\"review-body\"><noscript>The review is drawn by \
-         the page's script.</noscript></div>\n\
+         <p class=\"lang\"><select id=\"lang\" data-testid=\"lang\" \
+         data-i18n-label=\"nav-language\" aria-label=\"{language}\"></select></p>\n\
+         <h1 data-i18n=\"review-page-heading\">{heading}</h1>\n\
+         <p class=\"file\" data-testid=\"review-file\">{file}</p>\n\
+         <div id=\"review\" data-testid=\"review-body\"><noscript>{noscript}</noscript></div>\n\
          <script type=\"application/json\" id=\"review-data\">{json}</script>\n\
-         <script>{REVIEW_JS}</script>\n</body></html>\n",
-        title = escape_html(name),
+         <script>{I18N}</script>\n<script>{REVIEW_JS}</script>\n</body></html>\n",
+        title = escape_html(&format(
+            ENGLISH,
+            &Message::new("review-page-title").text("name", name)
+        )),
+        language = english("nav-language"),
+        heading = english("review-page-heading"),
+        noscript = english("review-page-noscript"),
+        file = escape_html(name),
         json = script_json(&data),
+        I18N = I18N_SCRIPT.as_str(),
     )
 }
 

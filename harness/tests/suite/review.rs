@@ -162,6 +162,7 @@ fn the_review_page_carries_the_shared_script_and_the_review() {
     );
     let page = std::fs::read_to_string(&page).unwrap();
     assert!(page.contains(harness::review::page::REVIEW_JS));
+    assert!(page.contains(harness::i18n::page::I18N_SCRIPT.as_str()));
     assert!(page.contains(harness::review::page::REVIEW_CSS));
     assert!(page.contains(harness::replay::DICE_CSS));
     // Nothing from elsewhere: no address (but the SVG namespace's name), no file beside it.

@@ -1,10 +1,14 @@
-//! The page in a real browser (Chromium, driven through chromedriver): a whole game against
-//! level 1 by clicking and typing, an amount out of range refused next to its field with
-//! the game unchanged, a reload in the middle, and the saved log replaying to the moves
+//! The page in a real browser (Chromium, driven through chromedriver), in English and in
+//! Korean (the browser's language): a whole game against level 1 by clicking and typing,
+//! an amount out of range refused next to its field with the game unchanged, a reload in
+//! the middle, the review and the replay page, and the saved log replaying to the moves
 //! made; a log file opened on the page (chosen, or dropped) and reviewed there, the same
 //! review as the page `harness replay LOG --review --html` writes opened from the disk, and
-//! a damaged or foreign file refused with a message while the page plays on. Screenshots
-//! at 1,280 × 800 and 390 px wide go to `target/play-screenshots/`.
+//! a damaged or foreign file refused with a message while the page plays on. On every
+//! screen no word of the other language is left and no catalog key is missing. A log whose
+//! player's command is 200 characters long fits a phone everywhere it is shown, and the
+//! language switch changes the page and is remembered. Screenshots at 1,280 × 800 and
+//! 390 px wide go to `target/play-screenshots/` (named by language).
 //!
 //! Needs `/usr/bin/chromium` and `/usr/bin/chromedriver` (Debian's `chromium` and
 //! `chromium-driver`; or `CHROMIUM` and `CHROMEDRIVER`). Without them the test says it was
@@ -17,8 +21,11 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use std::collections::HashSet;
+
 use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
+use harness::i18n::{format, tr, Message};
 use serde_json::json;
 
 /// chromedriver as a child process, killed when dropped.
@@ -71,8 +78,14 @@ fn browser_or_skip() -> Option<(PathBuf, PathBuf)> {
     }
 }
 
-/// A browser session with a profile of its own (`name`: tests run side by side).
-async fn connect(chromium: &PathBuf, chromedriver: &PathBuf, name: &str) -> (Driver, Client) {
+/// A browser session with a profile of its own (`name`: tests run side by side), its
+/// language `lang` (what it tells pages: `navigator.languages`, `Accept-Language`).
+async fn connect(
+    chromium: &PathBuf,
+    chromedriver: &PathBuf,
+    name: &str,
+    lang: &str,
+) -> (Driver, Client) {
     let port = free_port();
     let driver = Driver(
         Command::new(chromedriver)
@@ -93,7 +106,9 @@ async fn connect(chromium: &PathBuf, chromedriver: &PathBuf, name: &str) -> (Dri
                 "--disable-quic", "--no-first-run", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync", "--window-size=1280,800",
                 format!("--user-data-dir={}", profile.display()),
+                format!("--lang={lang}"),
             ],
+            "prefs": { "intl.accept_languages": lang },
         },
     });
     let serde_json::Value::Object(capabilities) = capabilities else {
@@ -117,12 +132,13 @@ async fn connect(chromium: &PathBuf, chromedriver: &PathBuf, name: &str) -> (Dri
     }
 }
 
-/// A server with a games folder of its own, and a browser session (`name`) on its page at
-/// 1,280 × 800; `None` where the browser is missing and not required (the test skipped).
-async fn page_in_a_browser(name: &str) -> Option<(common::TestServer, Driver, Client)> {
+/// A server with a games folder of its own, and a browser session (`name`) in the language
+/// `lang` on its page at 1,280 × 800; `None` where the browser is missing and not required
+/// (the test skipped).
+async fn page_in_a_browser(name: &str, lang: &str) -> Option<(common::TestServer, Driver, Client)> {
     let (chromium, chromedriver) = browser_or_skip()?;
-    let server = common::start(&format!("browser-{name}")).await;
-    let (driver, client) = connect(&chromium, &chromedriver, name).await;
+    let server = common::start(&format!("browser-{name}-{lang}")).await;
+    let (driver, client) = connect(&chromium, &chromedriver, &format!("{name}-{lang}"), lang).await;
     client.set_window_size(1280, 800).await.unwrap();
     client.goto(&server.url("/")).await.unwrap();
     Some((server, driver, client))
@@ -205,14 +221,164 @@ async fn screenshot(client: &Client, name: &str) {
     std::fs::write(dir.join(name), png).unwrap();
 }
 
+/// What a person reads on the page as it stands: every text (shown or not: a hidden panel
+/// is the next one shown), the title, and the tooltips and labels; not the language
+/// switch, which names each language in its own.
+async fn words_on_page(client: &Client) -> String {
+    let text = client
+        .execute(
+            "const copy = document.body.cloneNode(true);\
+             copy.querySelectorAll('#lang, script, style').forEach((e) => e.remove());\
+             const parts = [document.title];\
+             const walk = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);\
+             while (walk.nextNode()) parts.push(walk.currentNode.nodeValue);\
+             for (const e of document.querySelectorAll('[title], [aria-label]')) {\
+               if (e.closest('#lang')) continue;\
+               parts.push(e.getAttribute('title') || '', e.getAttribute('aria-label') || '');\
+             }\
+             return parts.join('\\n');",
+            vec![],
+        )
+        .await
+        .unwrap();
+    text.as_str().unwrap_or_default().to_string()
+}
+
+/// The Latin words the Korean catalog itself writes (the statement's names that stay as
+/// the official format writes them: FIRST, BID, ROUND, Elo, AI, …), from its messages'
+/// text, without keys, variables, functions or comments.
+fn korean_catalog_words() -> HashSet<String> {
+    let text = harness::i18n::CATALOGS
+        .iter()
+        .find(|(tag, _)| *tag == "ko")
+        .expect("a Korean catalog")
+        .1;
+    let mut words = HashSet::new();
+    for line in text.lines().filter(|l| !l.trim_start().starts_with('#')) {
+        let value = match line.split_once(" = ") {
+            Some((key, value)) if !key.starts_with(' ') => value,
+            _ => line,
+        };
+        let mut kept = String::new();
+        let mut depth = 0usize;
+        for ch in value.chars() {
+            match ch {
+                '{' => depth += 1,
+                '}' => depth = depth.saturating_sub(1),
+                _ if depth == 0 => kept.push(ch),
+                _ => {}
+            }
+        }
+        // A variant's key ([yes], *[other]) is the catalog's, not a word it writes.
+        let kept = kept.trim_start().trim_start_matches('*');
+        let kept = match kept.strip_prefix('[') {
+            Some(rest) => rest.split_once(']').map_or("", |(_, v)| v),
+            None => kept,
+        };
+        words.extend(latin_words(kept));
+    }
+    words
+}
+
+/// The words of two or more Latin letters in `text`.
+fn latin_words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| w.len() >= 2)
+        .map(str::to_string)
+        .collect()
+}
+
+/// Checks that the page as it stands is all in `lang`: in English no Hangul; in Korean no
+/// Latin word but the Korean catalog's own, the categories' names and the protocol's
+/// `BID` and `PUT` (as the statement writes them) and `data` (players' commands, a file's
+/// name); and no catalog key asked for that
+/// the language's catalog lacks. `what` says which screen failed.
+async fn all_in(client: &Client, lang: &str, data: &[&str], what: &str) {
+    let text = words_on_page(client).await;
+    if lang == "ko" {
+        let mut allowed = korean_catalog_words();
+        for category in yacht::rules::category::Category::ALL {
+            allowed.extend(latin_words(category.name()));
+        }
+        // The protocol's lines, as the official format writes them (a hint's `BID A 300`).
+        allowed.extend(["BID", "PUT"].map(String::from));
+        for d in data {
+            allowed.extend(latin_words(d));
+        }
+        let foreign: HashSet<String> = latin_words(&text)
+            .into_iter()
+            .filter(|w| !allowed.contains(w))
+            .collect();
+        assert!(
+            foreign.is_empty(),
+            "{what}: English left in Korean: {foreign:?}\n{text}"
+        );
+    } else {
+        let hangul: String = text
+            .chars()
+            .filter(|c| {
+                ('\u{1100}'..='\u{11FF}').contains(c)
+                    || ('\u{3130}'..='\u{318F}').contains(c)
+                    || ('\u{AC00}'..='\u{D7AF}').contains(c)
+            })
+            .collect();
+        assert!(
+            hangul.is_empty(),
+            "{what}: Korean left in English: {hangul}\n{text}"
+        );
+    }
+    let missing = client
+        .execute(
+            "return typeof YachtI18n === 'undefined' ? [] : [...YachtI18n.missing];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(missing, json!([]), "{what}: keys the {lang} catalog lacks");
+}
+
+/// `message` said in `lang` by the server's catalogs (the page's @fluent/bundle must say
+/// the same).
+fn said(lang: &str, message: Message) -> String {
+    format(lang, &message)
+}
+
+/// What `message` says in `lang` before its argument `name` (set to a mark).
+fn said_before(lang: &str, message: Message, name: &'static str) -> String {
+    let text = format(lang, &message.text(name, "\u{1}"));
+    text.split('\u{1}').next().unwrap_or_default().to_string()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_person_plays_a_whole_game_in_the_browser() {
-    let Some((server, _driver, client)) = page_in_a_browser("game").await else {
+async fn a_person_plays_a_whole_game_in_the_browser_in_english() {
+    a_whole_game("en").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_a_whole_game_in_the_browser_in_korean() {
+    a_whole_game("ko").await;
+}
+
+/// A whole game against level 1 on a page in the language `lang`.
+async fn a_whole_game(lang: &str) {
+    let Some((server, _driver, client)) = page_in_a_browser("game", lang).await else {
         return;
     };
-    screenshot(&client, "menu-1280.png").await;
+    let shot = |name: &str| format!("{lang}-{name}");
+    client
+        .wait()
+        .for_element(Locator::Css("[data-testid=opponent-level-1]"))
+        .await
+        .unwrap();
+    assert_eq!(
+        text(&client, "#menu h2").await,
+        tr(lang, "menu-title"),
+        "the browser's language chooses"
+    );
+    all_in(&client, lang, &[], "the menu").await;
+    screenshot(&client, &shot("menu-1280.png")).await;
     assert!(fits(&client).await, "the menu is wider than the window");
-    on_a_phone(&client, None, "menu-390.png", "the menu").await;
+    on_a_phone(&client, None, &shot("menu-390.png"), "the menu").await;
 
     // Level 1, first seat.
     client
@@ -232,7 +398,7 @@ async fn a_person_plays_a_whole_game_in_the_browser() {
     let mut moves: Vec<String> = Vec::new();
     let mut refused_once = false;
     let mut reloaded = false;
-    let mut shot = false;
+    let mut shot_scoring = false;
     let started = Instant::now();
     loop {
         assert!(
@@ -249,23 +415,25 @@ async fn a_person_plays_a_whole_game_in_the_browser() {
                 .await
                 .unwrap();
             if moves.len() == 3 {
-                on_a_phone(&client, None, "auction-390.png", "the auction").await;
-                screenshot(&client, "auction-1280.png").await;
+                on_a_phone(&client, None, &shot("auction-390.png"), "the auction").await;
+                screenshot(&client, &shot("auction-1280.png")).await;
+                all_in(&client, lang, &[], "the auction").await;
             }
             if !refused_once {
                 // Hints on: the bot's bid in the person's seat, and P(win).
                 click(&client, "[data-testid=hints]").await;
+                let advice = said_before(lang, Message::new("hint-advice"), "advice") + "BID ";
                 let started = Instant::now();
                 while !text(&client, "[data-testid=hint]")
                     .await
-                    .contains("would play BID")
+                    .starts_with(&advice)
                 {
                     assert!(started.elapsed() < Duration::from_secs(30), "no hint");
                     tokio::time::sleep(Duration::from_millis(100)).await;
                 }
-                assert!(text(&client, "[data-testid=hint]")
-                    .await
-                    .contains("P(win) 0."));
+                let hint = text(&client, "[data-testid=hint]").await;
+                assert!(hint.contains(" 0."), "{hint}");
+                all_in(&client, lang, &[], "the hint").await;
                 click(&client, "[data-testid=hints]").await;
                 // Out of range: refused next to the field, the game where it was.
                 amount.clear().await.unwrap();
@@ -276,7 +444,10 @@ async fn a_person_plays_a_whole_game_in_the_browser() {
                     tokio::time::sleep(Duration::from_millis(50)).await;
                 }
                 let error = text(&client, "[data-testid=bid-error]").await;
-                assert!(error.contains("0 to 100000"), "{error}");
+                assert_eq!(
+                    error,
+                    said(lang, Message::new("err-amount").number("max", 100_000.0))
+                );
                 assert_eq!(text(&client, "[data-testid=status]").await, status);
                 assert!(visible(&client, "#auction").await);
                 refused_once = true;
@@ -347,10 +518,11 @@ async fn a_person_plays_a_whole_game_in_the_browser() {
                 .await
                 .unwrap();
             let name = category.attr("data-testid").await.unwrap().unwrap();
-            if !shot {
-                screenshot(&client, "scoring-1280.png").await;
-                on_a_phone(&client, None, "scoring-390.png", "the scoring").await;
-                shot = true;
+            if !shot_scoring {
+                screenshot(&client, &shot("scoring-1280.png")).await;
+                on_a_phone(&client, None, &shot("scoring-390.png"), "the scoring").await;
+                all_in(&client, lang, &[], "the scoring").await;
+                shot_scoring = true;
             }
             category.click().await.unwrap();
             faces.sort();
@@ -375,14 +547,25 @@ async fn a_person_plays_a_whole_game_in_the_browser() {
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     let (summary, rows) = review_seen(&client).await;
+    let person = Message::new("review-summary-cost").text("person", "yes");
     assert!(
-        summary.starts_with("Your dice were worth ") && summary.contains("your decisions cost "),
+        summary.starts_with(&said_before(lang, person, "luck")),
         "{summary}"
     );
     assert_eq!(rows, 48);
-    screenshot(&client, "end-1280.png").await;
+    all_in(&client, lang, &[], "the end and its review").await;
+    screenshot(&client, &shot("end-1280.png")).await;
     assert!(fits(&client).await, "the end is wider than the window");
-    on_a_phone(&client, None, "end-390.png", "the end").await;
+    on_a_phone(&client, None, &shot("end-390.png"), "the end").await;
+    scroll_to(&client, "[data-testid=review-decisions]").await;
+    screenshot(&client, &shot("end-review-1280.png")).await;
+    on_a_phone(
+        &client,
+        Some("[data-testid=review-decisions]"),
+        &shot("end-review-390.png"),
+        "the review's decisions",
+    )
+    .await;
     assert!(refused_once && reloaded);
     assert_eq!(moves.len(), 24, "{moves:?}");
 
@@ -405,11 +588,16 @@ async fn a_person_plays_a_whole_game_in_the_browser() {
     assert_eq!(saved["sides"][0]["decisions"].as_array().unwrap().len(), 24);
     // The replay page the end links to.
     let href = attribute(&client, "[data-testid=replay]", "href").await;
+    assert!(href.ends_with(&format!("?lang={lang}")), "{href}");
     client.goto(&href).await.unwrap();
     let page = client.source().await.unwrap();
-    assert!(page.contains("Yacht Auction replay") && page.contains("class=\"die f"));
+    assert!(page.contains(&tr(lang, "replay-title")) && page.contains("class=\"die f"));
+    // The log names the seats by their commands: the person, and the bot by its spec.
+    let commands = ["person", "bot:level=1,clock=0"];
+    all_in(&client, lang, &commands, "the replay page").await;
     client.set_window_size(1280, 800).await.unwrap();
-    screenshot(&client, "replay-1280.png").await;
+    screenshot(&client, &shot("replay-1280.png")).await;
+    on_a_phone(&client, None, &shot("replay-390.png"), "the replay page").await;
     client.close().await.unwrap();
     let _ = std::fs::remove_dir_all(&server.games);
 }
@@ -461,8 +649,11 @@ async fn scroll_to(client: &Client, css: &str) {
 async fn review_seen(client: &Client) -> (String, usize) {
     let line = attribute(client, "[data-testid=chart-line]", "points").await;
     assert_eq!(line.split(' ').count(), 14, "{line}");
-    let costly = text(client, "[data-testid=review-costly]").await;
-    assert!(costly.contains("Round "), "{costly}");
+    let costly = client
+        .find_all(Locator::Css("[data-testid=review-costly] li"))
+        .await
+        .unwrap();
+    assert!(!costly.is_empty() && costly.len() <= 3);
     let rows = client
         .find_all(Locator::Css("[data-testid=review-decisions] tbody tr"))
         .await
@@ -488,10 +679,31 @@ async fn drop_file(client: &Client, name: &str, content: &str) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page() {
-    let Some((server, _driver, client)) = page_in_a_browser("log").await else {
+async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page_in_english() {
+    a_log_opened("en").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page_in_korean() {
+    a_log_opened("ko").await;
+}
+
+/// What the review says of a seat's dice first, seen from `seat` (a seat's name).
+fn seat_summary(lang: &str, seat: &str) -> String {
+    let message = Message::new("review-summary-cost")
+        .text("person", "no")
+        .text("me", seat);
+    said_before(lang, message, "luck")
+}
+
+/// The golden log opened on a page in the language `lang`, reviewed there and on its own
+/// page; a damaged and a foreign file refused.
+async fn a_log_opened(lang: &str) {
+    let Some((server, _driver, client)) = page_in_a_browser("log", lang).await else {
         return;
     };
+    let shot = |name: &str| format!("{lang}-{name}");
+    let data = ["golden-sample1-sample2.log", "sample:1", "sample:2"];
     let chooser = client
         .wait()
         .for_element(Locator::Css("[data-testid=log-file]"))
@@ -504,24 +716,32 @@ async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page() {
     says(
         &client,
         "[data-testid=review-summary]",
-        "FIRST's dice were worth ",
+        &seat_summary(lang, "FIRST"),
     )
     .await;
-    says(
-        &client,
-        "[data-testid=status]",
-        "Opened log golden-sample1-sample2.log: FIRST (sample:1) against SECOND (sample:2)",
-    )
-    .await;
-    assert_eq!(text(&client, "#verdict").await, "SECOND won");
+    let seat = |seat: &str, player: &str| {
+        said(
+            lang,
+            Message::new("status-seat-player")
+                .text("seat", seat)
+                .text("player", player),
+        )
+    };
+    let opened = Message::new("status-log")
+        .text("name", "golden-sample1-sample2.log")
+        .text("first", seat("FIRST", "sample:1"))
+        .text("second", seat("SECOND", "sample:2"));
+    says(&client, "[data-testid=status]", &said(lang, opened)).await;
+    assert_eq!(text(&client, "#verdict").await, tr(lang, "verdict-second"));
     let (summary, rows) = review_seen(&client).await;
     assert!(
         !summary.contains("(of 1)") && !summary.contains("-0.00") && !summary.contains("−0.00")
     );
     assert_eq!(rows, 48);
-    screenshot(&client, "log-top-1280.png").await;
+    all_in(&client, lang, &data, "the opened log").await;
+    screenshot(&client, &shot("log-top-1280.png")).await;
     scroll_to(&client, "[data-testid=review]").await;
-    screenshot(&client, "log-review-1280.png").await;
+    screenshot(&client, &shot("log-review-1280.png")).await;
     assert!(
         fits(&client).await,
         "the opened log is wider than the window"
@@ -530,12 +750,12 @@ async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page() {
         ("[data-testid=review]", "log-review-390.png"),
         ("[data-testid=review-decisions]", "log-decisions-390.png"),
     ] {
-        on_a_phone(&client, Some(css), name, "the opened log").await;
+        on_a_phone(&client, Some(css), &shot(name), "the opened log").await;
     }
     // Seen from SECOND: the same review, the other side's words (drawn anew each time).
     for (seat, words) in [
-        ("1", "SECOND's dice were worth "),
-        ("0", "FIRST's dice were worth "),
+        ("1", seat_summary(lang, "SECOND")),
+        ("0", seat_summary(lang, "FIRST")),
     ] {
         client
             .find(Locator::Css("[data-testid=review-seat]"))
@@ -544,7 +764,7 @@ async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page() {
             .select_by_value(seat)
             .await
             .unwrap();
-        says(&client, "[data-testid=review-summary]", words).await;
+        says(&client, "[data-testid=review-summary]", &words).await;
     }
 
     // Its address reopens it: the same review, from the games folder.
@@ -556,7 +776,12 @@ async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page() {
     assert!(server.games.join(format!("{id}.log")).is_file());
     client.goto("about:blank").await.unwrap();
     client.goto(url.as_str()).await.unwrap();
-    says(&client, "[data-testid=review-summary]", "FIRST's").await;
+    says(
+        &client,
+        "[data-testid=review-summary]",
+        &seat_summary(lang, "FIRST"),
+    )
+    .await;
     assert_eq!(review_seen(&client).await, (summary.clone(), rows));
 
     // The page `harness replay LOG --review --html` writes, opened from the disk: the same
@@ -565,7 +790,7 @@ async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page() {
     let review =
         harness::review::review_log(&log, harness::review::decisions::review_valuation(), None)
             .unwrap();
-    let page = shots_dir().join("golden-review.html");
+    let page = shots_dir().join(format!("golden-review-{lang}.html"));
     std::fs::write(
         &page,
         harness::review::page::review_page(&review, "golden-sample1-sample2.log"),
@@ -578,14 +803,26 @@ async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page() {
         ))
         .await
         .unwrap();
-    says(&client, "[data-testid=review-summary]", "FIRST's").await;
+    says(
+        &client,
+        "[data-testid=review-summary]",
+        &seat_summary(lang, "FIRST"),
+    )
+    .await;
     assert_eq!(review_seen(&client).await, (summary, rows));
-    screenshot(&client, "log-file-page-1280.png").await;
+    all_in(&client, lang, &data, "the review's own page").await;
+    screenshot(&client, &shot("log-file-page-1280.png")).await;
     assert!(
         fits(&client).await,
         "the review's page is wider than the window"
     );
-    on_a_phone(&client, None, "log-file-page-390.png", "the review's page").await;
+    on_a_phone(
+        &client,
+        None,
+        &shot("log-file-page-390.png"),
+        "the review's page",
+    )
+    .await;
 
     // A damaged file dropped, a foreign one chosen: a message each, nothing kept.
     client.goto(&server.url("/")).await.unwrap();
@@ -593,13 +830,27 @@ async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page() {
     let games_before = std::fs::read_dir(&server.games).unwrap().count();
     let cut: Vec<&str> = common::GOLDEN_LOG.lines().take(30).collect();
     drop_file(&client, "cut.log", &cut.join("\n")).await;
-    says(
-        &client,
-        "[data-testid=import-error]",
-        "Cannot open cut.log: This file is not a whole game's official log: it stops in round",
-    )
-    .await;
-    on_a_phone(&client, None, "log-damaged-390.png", "the message").await;
+    let refused = |name: &str, reason: Message| {
+        said(
+            lang,
+            Message::new("import-cannot-open")
+                .text("name", name)
+                .message(
+                    "error",
+                    Message::new("log-refused").message("reason", reason),
+                ),
+        )
+    };
+    let cut_short = refused(
+        "cut.log",
+        Message::new("log-cut-short").text("round", "\u{1}"),
+    );
+    let cut_short = cut_short.split('\u{1}').next().unwrap().to_string();
+    says(&client, "[data-testid=import-error]", &cut_short).await;
+    // The page keeps the log opened before out of sight: its names are data too.
+    let refused_data = [data[0], data[1], data[2], "cut.log"];
+    all_in(&client, lang, &refused_data, "the refusal").await;
+    on_a_phone(&client, None, &shot("log-damaged-390.png"), "the message").await;
     let foreign = shots_dir().join("foreign.txt");
     std::fs::write(&foreign, "Shopping: dice, a cup, a yacht.\n").unwrap();
     client
@@ -609,13 +860,17 @@ async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page() {
         .send_keys(foreign.canonicalize().unwrap().to_str().unwrap())
         .await
         .unwrap();
+    let foreign_line = Message::new("log-line")
+        .text("line", "1")
+        .message("reason", Message::new("log-not-a-line"))
+        .text("text", "\"Shopping: dice, a cup, a yacht.\"");
     says(
         &client,
         "[data-testid=import-error]",
-        "Cannot open foreign.txt: This file is not a whole game's official log: line 1",
+        &refused("foreign.txt", foreign_line),
     )
     .await;
-    screenshot(&client, "log-foreign-1280.png").await;
+    screenshot(&client, &shot("log-foreign-1280.png")).await;
     assert_eq!(
         std::fs::read_dir(&server.games).unwrap().count(),
         games_before
@@ -629,7 +884,15 @@ async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page() {
     ] {
         click(&client, css).await;
     }
-    says(&client, "[data-testid=status]", "Round 1 of 13: your bid").await;
+    let round1 = Message::new("status-bid")
+        .text("round", "1")
+        .text("seat", "first");
+    says(
+        &client,
+        "[data-testid=status]",
+        &said_before(lang, round1, "opponent"),
+    )
+    .await;
     assert!(visible(&client, "#auction").await);
     assert_eq!(text(&client, "[data-testid=import-error]").await, "");
     let status = text(&client, "[data-testid=status]").await;
@@ -641,6 +904,169 @@ async fn a_log_opened_on_the_page_is_reviewed_as_on_its_own_page() {
     amount.clear().await.unwrap();
     amount.send_keys(&format!("100{enter}")).await.unwrap();
     wait_until_gone(&client, "#auction", &status).await;
+    client.close().await.unwrap();
+    let _ = std::fs::remove_dir_all(&server.games);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_log_with_a_200_character_command_fits_a_phone_in_either_language() {
+    let Some((server, _driver, client)) = page_in_a_browser("long", "en").await else {
+        return;
+    };
+    // A contestant's program named by its path, as the testing tool logs it: 200
+    // characters without a space to break at; and a long file name.
+    let mut command = String::from("/home/contestant/nypc-2025/");
+    while command.len() < 189 {
+        command.push_str("yacht-auction-final-submission/");
+    }
+    command.truncate(189);
+    command.push_str("/bot-v17.py");
+    assert_eq!(command.len(), 200);
+    let log = common::GOLDEN_LOG
+        .replace("COMMAND: sample:1", &format!("COMMAND: {command}"))
+        .replace("COMMAND: sample:2", &format!("COMMAND: python3 {command}"));
+    assert_eq!(
+        harness::replay::parse_log(&log).unwrap().commands[0].as_deref(),
+        Some(command.as_str())
+    );
+    let name =
+        "yacht-auction-finals-round-robin-game-0042-seat-swapped-second-half-of-the-pair.log";
+    let path = shots_dir().join(name);
+    std::fs::write(&path, &log).unwrap();
+    client
+        .wait()
+        .for_element(Locator::Css("[data-testid=log-file]"))
+        .await
+        .unwrap()
+        .send_keys(path.canonicalize().unwrap().to_str().unwrap())
+        .await
+        .unwrap();
+    says(
+        &client,
+        "[data-testid=review-summary]",
+        &seat_summary("en", "FIRST"),
+    )
+    .await;
+    let data = [command.as_str(), name, "python"];
+    for lang in ["en", "ko"] {
+        if lang == "ko" {
+            // The switch: the page, the game and the review drawn again in Korean.
+            client
+                .find(Locator::Css("[data-testid=lang]"))
+                .await
+                .unwrap()
+                .select_by_value("ko")
+                .await
+                .unwrap();
+            says(
+                &client,
+                "[data-testid=review-summary]",
+                &seat_summary("ko", "FIRST"),
+            )
+            .await;
+        }
+        all_in(&client, lang, &data, "the long log").await;
+        for (css, what) in [
+            (None, "the long log's top"),
+            (Some("[data-testid=review]"), "the long log's review"),
+            (
+                Some("[data-testid=review-decisions]"),
+                "the long log's decisions",
+            ),
+            (Some("[data-testid=sheet]"), "the long log's sheet"),
+        ] {
+            let shot = format!("{lang}-long-{}-390.png", what.rsplit(' ').next().unwrap());
+            on_a_phone(&client, css, &shot, what).await;
+        }
+        // Seen from SECOND, whose name is the longest.
+        client
+            .find(Locator::Css("[data-testid=review-seat]"))
+            .await
+            .unwrap()
+            .select_by_value("1")
+            .await
+            .unwrap();
+        says(
+            &client,
+            "[data-testid=review-summary]",
+            &seat_summary(lang, "SECOND"),
+        )
+        .await;
+        on_a_phone(
+            &client,
+            Some("[data-testid=review]"),
+            &format!("{lang}-long-second-390.png"),
+            "the review from SECOND",
+        )
+        .await;
+        client
+            .find(Locator::Css("[data-testid=review-seat]"))
+            .await
+            .unwrap()
+            .select_by_value("0")
+            .await
+            .unwrap();
+        says(
+            &client,
+            "[data-testid=review-summary]",
+            &seat_summary(lang, "FIRST"),
+        )
+        .await;
+    }
+    // The choice is remembered: a reload stays in Korean.
+    client.refresh().await.unwrap();
+    says(
+        &client,
+        "[data-testid=review-summary]",
+        &seat_summary("ko", "FIRST"),
+    )
+    .await;
+    assert_eq!(
+        text(&client, "[data-testid=new-game]").await,
+        tr("ko", "nav-new-game")
+    );
+    // The replay page, in Korean, on a phone.
+    let href = attribute(&client, "[data-testid=replay]", "href").await;
+    assert!(href.ends_with("?lang=ko"), "{href}");
+    client.goto(&href).await.unwrap();
+    all_in(&client, "ko", &data, "the long log's replay page").await;
+    on_a_phone(
+        &client,
+        None,
+        "ko-long-replay-390.png",
+        "the long log's replay page",
+    )
+    .await;
+    // The review's own page, from the disk, with the long name as its heading's note.
+    let parsed = harness::replay::parse_log(&log).unwrap();
+    let review = harness::review::review_log(
+        &parsed,
+        harness::review::decisions::review_valuation(),
+        None,
+    )
+    .unwrap();
+    let page = shots_dir().join("long-review.html");
+    std::fs::write(&page, harness::review::page::review_page(&review, name)).unwrap();
+    client
+        .goto(&format!(
+            "file://{}",
+            page.canonicalize().unwrap().display()
+        ))
+        .await
+        .unwrap();
+    says(
+        &client,
+        "[data-testid=review-summary]",
+        &seat_summary("en", "FIRST"),
+    )
+    .await;
+    on_a_phone(
+        &client,
+        None,
+        "en-long-file-page-390.png",
+        "the long log's own review page",
+    )
+    .await;
     client.close().await.unwrap();
     let _ = std::fs::remove_dir_all(&server.games);
 }

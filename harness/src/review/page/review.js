@@ -3,11 +3,14 @@
 // costliest decisions as positions, and every decision with its mark. One script for both
 // pages that show a review: the play page serves it as /review.js, and the page of
 // `harness replay LOG --review --html FILE` carries it inline with the review's JSON,
-// drawn when it loads. It reads nothing but the review and sends nothing.
+// drawn when it loads. It reads nothing but the review and sends nothing. Its words are
+// the catalogs' (YachtI18n, i18n.js, before it), in the page's language; a decision's
+// reason comes from the review as a message (its key and arguments), said here.
 "use strict";
 
 const YachtReview = (() => {
-  const fmt = (n) => n.toLocaleString("en-US");
+  const t = YachtI18n.t;
+  const fmt = (n) => YachtI18n.number(n);
 
   // x with d decimals, rounded first: what rounds to zero has no sign (never "-0.00").
   function fixed(x, d) {
@@ -24,19 +27,20 @@ const YachtReview = (() => {
 
   const pct = (p) => fixed(100 * p, 1) + "%";
 
-  // A luck-adjusted result (a win 1, a loss 0, less the luck) in words, to the hundredth;
-  // the same words as harness::words::worth.
+  // A luck-adjusted result (a win 1, a loss 0, less the luck) in words, to the hundredth:
+  // the cases of harness::words::worth, said by the catalog.
   function worth(x) {
     const h = Math.round(x * 100);
     const amount = (n) => Math.floor(n / 100) + "." + String(n % 100).padStart(2, "0");
-    if (h > 100) return "a win and " + amount(h - 100) + " more";
-    if (h === 100) return "a win";
-    if (h === 50) return "half a win";
-    if (h > 0) return amount(h) + " of a win";
-    if (h === 0) return "a loss";
-    return "a loss and " + amount(-h) + " less";
+    if (h > 100) return t("worth-win-more", { amount: amount(h - 100) });
+    if (h === 100) return t("worth-win");
+    if (h === 50) return t("worth-half");
+    if (h > 0) return t("worth-part", { amount: amount(h) });
+    if (h === 0) return t("worth-loss");
+    return t("worth-loss-less", { amount: amount(-h) });
   }
 
+  // A result (1, ½, 0) as the catalogs' selector: won, drew, lost.
   const verb = (result) => (result > 0.75 ? "won" : result > 0.25 ? "drew" : "lost");
 
   // Faces drawn as dice (DICE_CSS), with the digits for a screen reader and for copying.
@@ -71,46 +75,46 @@ const YachtReview = (() => {
     return node;
   }
 
-  // How the review speaks of the side it is seen from and of the other: "you" on the
-  // play page in the person's own game, the seat's name elsewhere.
+  // How the review speaks of the side it is seen from and of the other, as the catalogs'
+  // arguments: person "yes" on the play page in the person's own game ("you"), else the
+  // seat's name ($me).
   function wordsFor(view) {
-    const me = view.names[view.seat], them = view.names[1 - view.seat];
-    const person = !!view.person;
     return {
-      me, them,
-      subject: person ? "you" : me,
-      Subject: person ? "You" : me,
-      my: person ? "your" : me + "'s",
-      My: person ? "Your" : me + "'s",
-      their: them + "'s",
+      me: view.names[view.seat],
+      them: view.names[1 - view.seat],
+      person: view.person ? "yes" : "no",
     };
   }
 
   function summary(r, view, w) {
     const me = r.sides[view.seat], them = r.sides[1 - view.seat];
-    return w.My + " dice were worth " + signed(me.luck, 2) + " of a win; " + w.my +
-      " decisions cost " + fixed(me.decisions_cost, 2) + " of a win, " + w.their + " " +
-      fixed(them.decisions_cost, 2) + " (each decision's loss of win probability where it " +
-      "was made, added up: the sum can pass 1). " + w.Subject + " " + verb(me.result) +
-      "; with the dice's luck taken out, " + w.my + " play was worth " + worth(me.adjusted) +
-      (me.played_like_level ? "; " + w.subject + " played like level " + me.played_like_level : "") +
-      ".";
+    const parts = [
+      t("review-summary-cost", Object.assign({ luck: signed(me.luck, 2),
+        cost: fixed(me.decisions_cost, 2), theirs: fixed(them.decisions_cost, 2) }, w)),
+      t("review-summary-result", Object.assign({ result: verb(me.result),
+        worth: worth(me.adjusted) }, w)),
+    ];
+    if (me.played_like_level) {
+      parts.push(t("review-summary-level", Object.assign({ level: me.played_like_level }, w)));
+    }
+    return parts.join(" ");
   }
 
   function sidesTable(r, view) {
     const table = el("table", { class: "review-sides", testid: "review-sides" });
     const head = el("tr");
-    const tips = { "error a decision": "win probability given up a decision, each weighted " +
-      "by how open the game was when it was made: a decided game's decisions count for little" };
-    for (const t of ["", "accuracy", "error a decision", "?!", "?", "??", "luck", "result",
-      "luck taken out"]) head.appendChild(el("th", tips[t] ? { title: tips[t] } : {}, t));
+    const heads = [["", null], [t("review-col-accuracy"), null],
+      [t("review-col-error"), t("review-col-error-tip")], ["?!", t("mark-inaccuracy")],
+      ["?", t("mark-mistake")], ["??", t("mark-blunder")], [t("review-col-luck"), null],
+      [t("review-col-result"), null], [t("review-col-adjusted"), null]];
+    for (const [text, tip] of heads) head.appendChild(el("th", tip ? { title: tip } : {}, text));
     table.appendChild(head);
     for (const seat of [view.seat, 1 - view.seat]) {
       const side = r.sides[seat];
       const tr = el("tr");
       for (const v of [view.names[seat], fixed(side.accuracy, 1) + "%", pct(side.error_rate),
         side.inaccuracies, side.mistakes, side.blunders, signed(side.luck, 2),
-        verb(side.result), worth(side.adjusted)]) tr.appendChild(el("td", {}, v));
+        t("result-" + verb(side.result)), worth(side.adjusted)]) tr.appendChild(el("td", {}, v));
       table.appendChild(tr);
     }
     return el("div", { class: "scroll" }, table);
@@ -120,7 +124,7 @@ const YachtReview = (() => {
     const seat = view.seat;
     const [width, height, left, top, bottom] = [480, 200, 34, 12, 26];
     const box = svg("svg", { class: "chart", viewBox: "0 0 " + width + " " + height, role: "img",
-      "aria-label": w.my + " chance to win round by round", "data-testid": "review-chart" });
+      "aria-label": t("review-chart-label", w), "data-testid": "review-chart" });
     const x = (round) => left + (round - 1) * (width - left - 12) / 13;
     const y = (p) => top + (1 - p) * (height - top - bottom);
     for (const p of [0, 0.5, 1]) {
@@ -129,7 +133,7 @@ const YachtReview = (() => {
     }
     for (let round = 1; round <= 14; round += 1) {
       box.appendChild(svg("text", { x: x(round), y: height - 8, "font-size": 11, fill: "#555",
-        "text-anchor": round <= 13 ? "middle" : "end" }, round <= 13 ? String(round) : "end"));
+        "text-anchor": round <= 13 ? "middle" : "end" }, round <= 13 ? String(round) : t("review-chart-end")));
     }
     const mine = r.win_by_round.map(([round, p]) => [round, seat === 0 ? p : 1 - p]);
     box.appendChild(svg("polyline", { points: mine.map(([rd, p]) => x(rd) + "," + y(p)).join(" "),
@@ -141,8 +145,8 @@ const YachtReview = (() => {
       const dot = svg("circle", { cx: x(e.round), cy: y(at(e.round)),
         r: Math.min(9, 3 + 30 * Math.abs(luck)), fill: luck > 0 ? "#2e7d32" : "#c62828",
         "fill-opacity": 0.6 });
-      dot.appendChild(svg("title", {}, "round " + e.round + ": the " + e.kind + " " +
-        signed(luck, 2) + " of a win for " + w.subject));
+      dot.appendChild(svg("title", {}, t("review-chart-luck", Object.assign({ round: e.round,
+        kind: e.kind, luck: signed(luck, 2) }, w))));
       box.appendChild(dot);
     }
     // A round's marks in one label (its bid's and its scoring's), above the line.
@@ -154,14 +158,12 @@ const YachtReview = (() => {
       const label = svg("text", { x: x(round + 0.5), y: y(at(round)) - 8, "font-size": 13,
         "font-weight": 700, fill: "#b3261e", "text-anchor": "middle" },
         ds.map((d) => d.mark).join(" "));
-      label.appendChild(svg("title", {}, ds.map((d) => "round " + round + ": " + d.played +
-        " cost " + pct(d.p_win_lost)).join("; ")));
+      label.appendChild(svg("title", {}, ds.map((d) => t("review-chart-mark", { round,
+        played: bare(d.played), cost: pct(d.p_win_lost) })).join("; ")));
       box.appendChild(label);
     }
     return el("figure", { class: "chart-box" }, box, el("figcaption", { class: "note" },
-      w.My + " chance to win at the start of each round (the table's expectation). Dots: " +
-      "the dice's luck for " + w.subject + " (green good, red bad); marks: " + w.my +
-      " decisions that cost (?! inaccuracy, ? mistake, ?? blunder)."));
+      t("review-chart-caption", w)));
   }
 
   // The dice of a decision's position: "A 12345", "B 66123", or the held dice "1234566".
@@ -180,22 +182,29 @@ const YachtReview = (() => {
     const worst = [...r.sides[view.seat].decisions].sort((a, b) => b.p_win_lost - a.p_win_lost)
       .filter((d) => d.p_win_lost > 0).slice(0, 3);
     if (!worst.length) {
-      list.appendChild(el("li", {}, "None of " + w.my + " decisions cost anything measurable: well played."));
+      list.appendChild(el("li", {}, t("review-costly-none", w)));
     }
     for (const d of worst) {
       const head = el("div", {}, el("span", { class: "mark" }, d.mark ? d.mark + " " : ""),
-        "Round " + d.round + ", " + w.my + " " + (d.kind === "bid" ? "bid" : "scoring") + " with ",
-        position(d), ": " + w.subject + " played " + d.played + ", better was " + d.best + " (" +
-        pct(d.p_win_lost) + " of a win" +
-        (d.points_lost > 0 ? ", " + fmt(Math.round(d.points_lost)) + " expected points" : "") +
-        (d.p_win_lost_hindsight !== undefined
-          ? "; against the bid that came, " + pct(d.p_win_lost_hindsight) : "") + ").");
-      list.appendChild(el("li", {}, head, el("div", { class: "note" }, d.why + ".")));
+        YachtI18n.nodes("review-costly", Object.assign({ round: d.round, kind: d.kind,
+          position: position(d), played: bare(d.played), best: bare(d.best),
+          cost: pct(d.p_win_lost),
+          points: d.points_lost > 0 ? fmt(Math.round(d.points_lost)) : "none",
+          hindsight: d.p_win_lost_hindsight !== undefined ? pct(d.p_win_lost_hindsight) : "none",
+        }, w)));
+      list.appendChild(el("li", {}, head, el("div", { class: "note" }, reason(d) + ".")));
     }
     return list;
   }
 
-  const WORDS = { "?!": "inaccuracy", "?": "mistake", "??": "blunder" };
+  const WORDS = { "?!": "mark-inaccuracy", "?": "mark-mistake", "??": "mark-blunder" };
+
+  // Why the best decision is better: the review's message in the page's language (a
+  // review written before reasons were messages has only its English sentence).
+  const reason = (d) => (d.reason ? YachtI18n.say(d.reason) : d.why);
+
+  // "BID A 3000" as "A 3000", "PUT FULL_HOUSE 33366" as "FULL HOUSE 33366".
+  const bare = (text) => text.replace(/^(BID|PUT) /, "").replace(/_/g, " ");
 
   // A decision's cost in the list: blank for none, "<0.1%" for what rounds to nothing.
   function cost(p) {
@@ -214,18 +223,17 @@ const YachtReview = (() => {
     rows.sort(([sa, a], [sb, b]) => a.round - b.round || order(a.kind) - order(b.kind) || sa - sb);
     const table = el("table", { class: "decisions", testid: "review-decisions" });
     const head = el("tr");
-    for (const t of ["round", "", "", "cost", "played", "better", "position"]) {
-      head.appendChild(el("th", {}, t));
+    for (const key of ["review-col-round", "", "", "review-col-cost", "review-col-played",
+      "review-col-better", "review-col-position"]) {
+      head.appendChild(el("th", {}, key ? t(key) : ""));
     }
     table.appendChild(el("thead", {}, head));
     const body = el("tbody");
-    // "BID A 3000" as "A 3000", "PUT FULL_HOUSE 33366" as "FULL HOUSE 33366".
-    const bare = (text) => text.replace(/^(BID|PUT) /, "").replace(/_/g, " ");
     for (const [, d] of rows) {
       const tr = el("tr", d.mark ? { class: "marked" } : {});
-      const played = el("td", { title: d.why }, bare(d.played));
+      const played = el("td", { title: reason(d) }, bare(d.played));
       tr.append(el("td", {}, d.round), el("td", {}, view.names[d.seat]),
-        el("td", { class: "mark", title: WORDS[d.mark] || "" }, d.mark),
+        el("td", { class: "mark", title: WORDS[d.mark] ? t(WORDS[d.mark]) : "" }, d.mark),
         el("td", {}, cost(d.p_win_lost)), played,
         el("td", {}, d.best === d.played ? "" : bare(d.best)), el("td", {}, position(d)));
       body.appendChild(tr);
@@ -241,7 +249,7 @@ const YachtReview = (() => {
     const w = wordsFor(view);
     const parts = [];
     if (view.choose) {
-      const select = el("select", { testid: "review-seat", "aria-label": "seen from" });
+      const select = el("select", { testid: "review-seat", "aria-label": t("review-seen-from") });
       for (const seat of [0, 1]) {
         const option = el("option", { value: seat }, view.names[seat] +
           (r.sides[seat].player ? " (" + r.sides[seat].player + ")" : ""));
@@ -250,38 +258,51 @@ const YachtReview = (() => {
       }
       select.addEventListener("change", () =>
         render(box, r, Object.assign({}, view, { seat: Number(select.value) })));
-      parts.push(el("p", { class: "seen-from" }, el("label", {}, "Seen from ", select)));
+      parts.push(el("p", { class: "seen-from" }, el("label", {}, t("review-seen-from") + " ", select)));
     }
     parts.push(el("p", { testid: "review-summary" }, summary(r, view, w)));
     parts.push(sidesTable(r, view));
     parts.push(chart(r, view, w));
-    parts.push(el("h3", {}, w.My + " three costliest decisions"));
+    parts.push(el("h3", {}, t("review-costliest", w)));
     parts.push(costly(r, view, w));
-    parts.push(el("p", { class: "note" }, "A bid is judged against what could be known when " +
-      "it was made: the opponent as its bids so far showed it (what it could not explain yet " +
-      "counted at its worst for the bidder); its cost against the bid that came is shown " +
-      "apart. A scoring is judged by the chance to win after it, every alternative on the " +
-      "same future dice."));
-    parts.push(el("h3", {}, "Every decision"));
+    parts.push(el("p", { class: "note" }, t("review-judging")));
+    parts.push(el("h3", {}, t("review-every")));
     parts.push(everyDecision(r, view));
-    if (r.warnings.length) {
-      parts.push(el("h3", {}, "What the log shows that the rules do not explain"));
-      parts.push(el("ul", { class: "note" }, ...r.warnings.map((t) => el("li", {}, t))));
+    // Each warning as a message where the review has them (else its English sentence).
+    const warnings = r.warning_messages ? r.warning_messages.map(YachtI18n.say) : r.warnings;
+    if (warnings.length) {
+      parts.push(el("h3", {}, t("review-warnings")));
+      parts.push(el("ul", { class: "note" }, ...warnings.map((text) => el("li", {}, text))));
     }
     box.classList.add("review-view");
     box.replaceChildren(...parts);
+    box.yachtReview = { r, view };
   }
 
-  // The page of `harness replay LOG --review --html`: the review's JSON is in the page.
+  // Draws `box`'s review again as it was last drawn (in the language chosen since).
+  function redraw(box) {
+    if (box.yachtReview) render(box, box.yachtReview.r, box.yachtReview.view);
+  }
+
+  // The page of `harness replay LOG --review --html`: the review's JSON is in the page,
+  // drawn again in the language its switch chooses.
   function drawEmbedded() {
     const data = document.getElementById("review-data");
     const box = document.getElementById("review");
     if (!data || !box) return;
     const page = JSON.parse(data.textContent);
-    render(box, page.review, { seat: 0, names: ["FIRST", "SECOND"], choose: true });
+    const draw = () => {
+      document.title = t("review-page-title", { name: page.name });
+      YachtI18n.apply(document);
+      if (box.yachtReview) redraw(box);
+      else render(box, page.review, { seat: 0, names: ["FIRST", "SECOND"], choose: true });
+    };
+    const lang = document.getElementById("lang");
+    if (lang) YachtI18n.switcher(lang, draw);
+    draw();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", drawEmbedded);
   else drawEmbedded();
 
-  return { render, dice, fmt, fixed, signed, worth };
+  return { render, redraw, dice, fmt, fixed, signed, worth };
 })();
