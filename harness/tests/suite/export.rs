@@ -176,27 +176,34 @@ fn the_export_builds_as_the_judge_does_and_plays_like_the_bot() {
         assert_eq!(o.stats.completed, 2 * PIPE_DEALS as u64);
     }
 
-    // The same decisions as the library on the same table: equal bench signatures.
-    let bench = Process::new(&main)
-        .args(["bench", &BENCH_GAMES.to_string()])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    assert!(bench.status.success());
-    let exported = signature(&String::from_utf8_lossy(&bench.stdout));
-    // The library's bot on the same table, in a process of its own (a table installed here
-    // would be every other test's in this binary).
-    let library = Process::new(crate::common::bot_binary())
-        .args(["--table", dir.join("data.bin").to_str().unwrap()])
-        .args(["bench", &BENCH_GAMES.to_string()])
-        .output()
-        .unwrap();
-    assert!(library.status.success());
-    let library = signature(&String::from_utf8_lossy(&library.stdout));
-    assert_eq!(
-        exported, library,
-        "the export decides differently from the library"
-    );
+    // The same decisions as the library on the same table: equal bench signatures, with
+    // the default's rollouts and with the value network's curves (the export carries the
+    // network's weights in its source).
+    let games = BENCH_GAMES.to_string();
+    for curves in [&[][..], &["--curves", "net"][..]] {
+        let bench = Process::new(&main)
+            .args(["bench", &games])
+            .args(curves)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(bench.status.success(), "bench {curves:?}");
+        let exported = signature(&String::from_utf8_lossy(&bench.stdout));
+        // The library's bot on the same table, in a process of its own (a table installed
+        // here would be every other test's in this binary).
+        let library = Process::new(crate::common::bot_binary())
+            .args(["--table", dir.join("data.bin").to_str().unwrap()])
+            .args(["bench", &games])
+            .args(curves)
+            .output()
+            .unwrap();
+        assert!(library.status.success(), "bench {curves:?}");
+        let library = signature(&String::from_utf8_lossy(&library.stdout));
+        assert_eq!(
+            exported, library,
+            "the export decides differently from the library ({curves:?})"
+        );
+    }
 
     // A damaged data.bin: reported on stderr, still a legal game, exit code 0.
     let broken = fresh_dir("broken");
