@@ -41,6 +41,9 @@ enum MeasureCmd {
     /// How close the value network's win curves are to many rollouts', next to the bot's
     /// own rollout count, at a positions file's bid positions (rounds 2-10).
     NetFidelity(NetFidelityArgs),
+    /// Valuations of the win curves (rollouts, rollouts/K, a network) judged on a
+    /// benchmark database (`harness label --futures 4x`): what their bids lose, by round.
+    Benchmark(BenchmarkArgs),
     /// Spawn-to-OK and first-decision times of a bot program.
     Startup(StartupArgs),
     /// Games per second (in-process and external).
@@ -66,6 +69,7 @@ impl MeasureArgs {
             MeasureCmd::Odds(args) => args.run(),
             MeasureCmd::CurveVariance(args) => args.run(),
             MeasureCmd::NetFidelity(args) => args.run(),
+            MeasureCmd::Benchmark(args) => args.run(),
             MeasureCmd::Startup(args) => args.run(),
             MeasureCmd::Speed(args) => args.run(),
             MeasureCmd::Reviews(args) => args.run(),
@@ -275,6 +279,39 @@ impl NetFidelityArgs {
         let positions = read_bid_positions(&self.positions, self.every, self.limit)?;
         let rounds = net_fidelity(&positions, &nets, self.reference);
         print!("{}", format_fidelity(&rounds, self.reference, &names));
+        Ok(())
+    }
+}
+
+#[derive(Args)]
+pub struct BenchmarkArgs {
+    /// The benchmark's labels files (`harness label --futures 4x`; shards of one run).
+    #[arg(required = true)]
+    labels: Vec<PathBuf>,
+    /// A valuation judged: rollouts (the default bot's count in each round), rollouts/K,
+    /// net (the embedded network in every round), net=PATH, hybrid (a network in its rounds
+    /// and its few rollouts after, as `bot:curves=net`), hybrid=PATH. Repeatable.
+    #[arg(long = "valuation", value_name = "SPEC", default_values_t = ["rollouts".to_string(), "rollouts/16".to_string(), "net".to_string()])]
+    valuations: Vec<String>,
+    /// Worker threads (0 = one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+}
+
+impl BenchmarkArgs {
+    /// `harness measure benchmark`.
+    pub fn run(self) -> Result<(), String> {
+        use crate::measure::benchmark::{benchmark, format_benchmark, read_benchmark, Judged};
+        let judged = self
+            .valuations
+            .iter()
+            .map(|v| Judged::parse(v))
+            .collect::<Result<Vec<_>, _>>()?;
+        let (transfers, positions, what) = read_benchmark(&self.labels)?;
+        let started = std::time::Instant::now();
+        let rounds = benchmark(&positions, &transfers, &judged, self.threads)?;
+        print!("{}", format_benchmark(&rounds, &judged, &what));
+        println!("({:.1} s)", started.elapsed().as_secs_f64());
         Ok(())
     }
 }

@@ -19,7 +19,7 @@ mod tune;
 
 pub use export::ExportArgs;
 pub use games::{DealsArgs, PlayArgs, SampleAiArgs};
-pub use learning::PositionsArgs;
+pub use learning::{LabelArgs, PositionsArgs};
 pub use matches::{GauntletArgs, MatchArgs, SprtArgs, TournamentArgs};
 pub use measure::MeasureArgs;
 pub use replay::ReplayArgs;
@@ -79,6 +79,9 @@ pub enum Cmd {
     /// Every position a bid is made in, from seeded games between any two players, with
     /// the result and the luck still to come: what the value network is trained on (CSV).
     Positions(PositionsArgs),
+    /// Bid positions of positions files labelled by rollouts of both assignments on common
+    /// futures: the database the value network is distilled from, and its benchmark.
+    Label(LabelArgs),
     /// Research tools (table audit, calibration, regret, rollout variance, speed, ...):
     /// `harness measure --help` lists them.
     Measure(MeasureArgs),
@@ -105,6 +108,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Cmd::Measure(args) => args.run(),
         Cmd::Tune(args) => args.run(),
         Cmd::Positions(args) => args.run(),
+        Cmd::Label(args) => args.run(),
     }
 }
 

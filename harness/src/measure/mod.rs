@@ -10,6 +10,7 @@
 //! `output.rs` formats the output of those that are not games.
 
 pub mod audit;
+pub mod benchmark;
 pub mod calibrate;
 pub mod curve_variance;
 pub mod levels;

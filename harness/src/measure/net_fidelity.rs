@@ -19,24 +19,15 @@ use yacht::engine::search::endgame::rollouts_for_round;
 use yacht::engine::search::rollout::Futures;
 use yacht::engine::search::wincurve::{after_table_scoring, net_curve, WinCurve};
 use yacht::engine::value::choice_cache::ChoiceCache;
-use yacht::engine::{BotConfig, PlayerState};
-use yacht::rules::dice::{parse_digits, Counts};
+use yacht::engine::BotConfig;
+
+pub use crate::learning::bid_positions::BidPosition;
 
 /// The transfers the curves are compared at, points.
 pub const DELTAS_POINTS: [f64; 13] = [
     -12_000.0, -10_000.0, -8_000.0, -6_000.0, -4_000.0, -2_000.0, 0.0, 2_000.0, 4_000.0, 6_000.0,
     8_000.0, 10_000.0, 12_000.0,
 ];
-
-/// One bid position of a positions file.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct BidPosition {
-    pub round: u8,
-    pub me: PlayerState,
-    pub opp: PlayerState,
-    pub a: Counts,
-    pub b: Counts,
-}
 
 /// Errors of one way of making the curves against the reference, summed over positions.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -97,74 +88,14 @@ pub struct RoundFidelity {
     pub nets: Vec<Errors>,
 }
 
-fn state(fields: &[&str]) -> Result<PlayerState, String> {
-    let number = |i: usize| -> Result<i64, String> {
-        fields[i]
-            .parse()
-            .map_err(|_| format!("not a number: {:?}", fields[i]))
-    };
-    Ok(PlayerState {
-        held: parse_digits(fields[0]).ok_or_else(|| format!("not dice: {:?}", fields[0]))?,
-        used: number(1)? as u16,
-        upper_k: number(2)? as u32,
-        category_k: number(3)? as u32,
-        bid_points: number(4)?,
-    })
-}
-
 /// Every `every`-th bid position of rounds 2–10 in a positions file, up to `limit`.
 pub fn read_bid_positions(
     path: &Path,
     every: usize,
     limit: usize,
 ) -> Result<Vec<BidPosition>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut lines = text.lines().filter(|l| !l.starts_with('#'));
-    let header: Vec<&str> = lines
-        .next()
-        .ok_or("an empty positions file")?
-        .split(',')
-        .collect();
-    let col = |name: &str| {
-        header
-            .iter()
-            .position(|h| *h == name)
-            .ok_or_else(|| format!("{}: no column {name}", path.display()))
-    };
-    let (round, first, second, a, b) = (
-        col("round")?,
-        col("first_held")?,
-        col("second_held")?,
-        col("a")?,
-        col("b")?,
-    );
-    let mut out = Vec::new();
-    for (i, line) in lines
-        .filter(|l| {
-            l.split(',')
-                .nth(round)
-                .and_then(|r| r.parse::<u8>().ok())
-                .is_some_and(|r| (2..=10).contains(&r))
-        })
-        .enumerate()
-    {
-        if i % every.max(1) != 0 {
-            continue;
-        }
-        let f: Vec<&str> = line.split(',').collect();
-        let dice = |s: &str| parse_digits(s).ok_or_else(|| format!("not dice: {s:?}"));
-        out.push(BidPosition {
-            round: f[round].parse().map_err(|_| "bad round")?,
-            me: state(&f[first..first + 5])?,
-            opp: state(&f[second..second + 5])?,
-            a: dice(f[a])?,
-            b: dice(f[b])?,
-        });
-        if out.len() >= limit {
-            break;
-        }
-    }
-    Ok(out)
+    let all = crate::learning::bid_positions::read_bid_positions(path, |r| (2..=10).contains(&r))?;
+    Ok(all.into_iter().step_by(every.max(1)).take(limit).collect())
 }
 
 /// The fidelity of each of `nets` and of the bot's rollouts at `positions`, by round,

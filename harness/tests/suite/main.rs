@@ -14,6 +14,7 @@ mod export;
 mod external;
 mod golden;
 mod hosts;
+mod labels;
 mod readme;
 mod referee;
 mod results;

@@ -78,7 +78,7 @@ fn seed(me: &PlayerState, opp: &PlayerState, round: u8, bundles: &[&Counts]) -> 
 
 /// A player's state after receiving `bundle` in `round` and scoring by the table (round 1
 /// has no scoring: the bundle is held).
-fn after_round(state: &PlayerState, bundle: &Counts, round: u8) -> PlayerState {
+pub fn after_round(state: &PlayerState, bundle: &Counts, round: u8) -> PlayerState {
     if round <= 1 {
         let mut next = *state;
         next.receive(bundle);
