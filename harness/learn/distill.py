@@ -230,6 +230,11 @@ def main():
     ap.add_argument("--holdout", type=int, default=20, help="every Nth deal is held out")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--init", help="start from these weights (YVN1, same shape)")
+    ap.add_argument(
+        "--free-mean",
+        action="store_true",
+        help="let the mixture's mean move off the table's expected difference (YVN1)",
+    )
     ap.add_argument("--data-command", default="", help="the commands that wrote LABELS")
     args = ap.parse_args()
 
@@ -245,7 +250,7 @@ def main():
     print(f"{n} training positions, {len(valid['round'])} held out; {len(transfers)} transfers", flush=True)
     floor = label_entropy(valid)
 
-    net = ValueNet(FEATURES, args.hidden, args.components, PLAYER)
+    net = ValueNet(FEATURES, args.hidden, args.components, PLAYER, centred=not args.free_mean)
     if args.init:
         load_weights(net, args.init)
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
@@ -295,6 +300,7 @@ def main():
         "batch": args.batch,
         "lr": args.lr,
         "diff_weight": args.diff_weight,
+        "centred": not args.free_mean,
         "torch": torch.__version__,
         "history": history,
         "seconds": round(time.time() - started, 1),
@@ -311,8 +317,8 @@ def load_weights(net, path):
     """Weights of a YVN1 file of one member into `net` (same shape)."""
     with open(path, "rb") as f:
         raw = f.read()
-    if raw[:4] != b"YVN1":
-        raise SystemExit(f"{path}: not a YVN1 file")
+    if raw[:4] not in (b"YVN1", b"YVN2"):
+        raise SystemExit(f"{path}: not a YVN1/YVN2 file")
     dims = struct.unpack("<4I", raw[4:20])
     if dims != (net.l1.in_features, net.l1.out_features, net.l2.out_features, net.k):
         raise SystemExit(f"{path}: shape {dims}, not this network's")

@@ -38,6 +38,9 @@ import torch.nn.functional as F
 FIRST_ROUND, LAST_ROUND = 2, 11  # yacht::engine::learned::features
 LOG_SCALE_RANGE = (-4.0, 2.0)  # yacht::engine::learned::net::LOG_SCALE_RANGE
 MAGIC = b"YVN1"
+# A network whose mixture is centred on the table's expected difference (its mean moved to
+# zero after the softmax): yacht::engine::learned::net::MAGIC_CENTRED.
+MAGIC_CENTRED = b"YVN2"
 # Round groups the calibration is reported by.
 ROUND_GROUPS = [(2, 4), (5, 7), (8, 9), (10, 11)]
 # Transfers (points) at which the reference values are taken.
@@ -51,8 +54,9 @@ def feature_columns(columns):
 
 
 class ValueNet(nn.Module):
-    def __init__(self, inputs, hidden, components, player):
+    def __init__(self, inputs, hidden, components, player, centred=False):
         super().__init__()
+        self.centred = centred
         self.l1 = nn.Linear(inputs, hidden)
         self.l2 = nn.Linear(hidden, hidden)
         self.l3 = nn.Linear(hidden, 3 * components)
@@ -68,6 +72,10 @@ class ValueNet(nn.Module):
         k = self.k
         log_w = F.log_softmax(o[:, :k], dim=1)
         centre = o[:, k : 2 * k]
+        if self.centred:
+            # The mixture's mean is the table's expected difference, as the rollouts'
+            # (calibrated to it by their control variate) is.
+            centre = centre - (log_w.exp() * centre).sum(dim=1, keepdim=True)
         log_scale = o[:, 2 * k :].clamp(*LOG_SCALE_RANGE)
         return log_w, centre, log_scale
 
@@ -181,7 +189,7 @@ def write_weights(ensemble, path):
     with open(path, "wb") as f:
         for net in ensemble.members:
             l1, l2, l3 = net.l1, net.l2, net.l3
-            f.write(MAGIC)
+            f.write(MAGIC_CENTRED if getattr(net, "centred", False) else MAGIC)
             for n in (l1.in_features, l1.out_features, l2.out_features, net.k):
                 f.write(struct.pack("<I", n))
             for layer in (l1, l2, l3):

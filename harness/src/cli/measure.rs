@@ -289,6 +289,7 @@ pub struct BenchmarkArgs {
     #[arg(required = true)]
     labels: Vec<PathBuf>,
     /// A valuation judged: rollouts (the default bot's count in each round), rollouts/K,
+    /// fast (the few rollouts `bot:curves=net` plays after its network's rounds), fast*K,
     /// net (the embedded network in every round), net=PATH, hybrid (a network in its rounds
     /// and its few rollouts after, as `bot:curves=net`), hybrid=PATH. Repeatable.
     #[arg(long = "valuation", value_name = "SPEC", default_values_t = ["rollouts".to_string(), "rollouts/16".to_string(), "net".to_string()])]

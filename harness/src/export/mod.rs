@@ -67,18 +67,18 @@ fn header() -> String {
         .to_string()
 }
 
-/// The value network's weights as the source's own bytes (`EXPORT_VALUE_NET`, read by
-/// `engine::learned::net` in the export): a byte string of `\xNN` escapes, 80 a line. The
-/// judge gives the program `data.bin` alone, which holds the table.
+/// The value network's weights as the source's own text (`EXPORT_VALUE_NET_BASE64`, read
+/// by `engine::learned::net` in the export): base64, 100 characters a line, four for three
+/// bytes (`\xNN` escapes took twelve). The judge gives the program `data.bin` alone, which
+/// holds the table.
 pub fn value_net_source(bytes: &[u8]) -> String {
+    let text = yacht::engine::learned::base64::encode(bytes);
     let mut out = String::from(
-        "\n/// The value network's weights (`data/value-net.bin`), carried by the source.\n\
-         pub static EXPORT_VALUE_NET: &[u8] = b\"\\\n",
+        "\n/// The value network's weights (`data/value-net.bin`), carried by the source as base64.\n\
+         pub static EXPORT_VALUE_NET_BASE64: &str = \"\\\n",
     );
-    for line in bytes.chunks(80) {
-        for b in line {
-            out.push_str(&format!("\\x{b:02x}"));
-        }
+    for line in text.as_bytes().chunks(100) {
+        out.push_str(std::str::from_utf8(line).unwrap_or(""));
         out.push_str("\\\n");
     }
     out.push_str("\";\n");

@@ -29,7 +29,7 @@ use yacht::engine::bid::winbid::{best_win_response_with, win_objective};
 use yacht::engine::learned::net::{embedded, from_file, Net};
 use yacht::engine::model::opponent::{Atom, Predictive};
 use yacht::engine::safety::payoff::{Curves, Limits};
-use yacht::engine::search::endgame::rollouts_for_round;
+use yacht::engine::search::endgame::{net_rollouts_for_round, rollouts_for_round};
 use yacht::engine::search::positions::{auction_curves, Valuation};
 use yacht::engine::search::wincurve::{net_curve, WinCurve};
 use yacht::engine::BotConfig;
@@ -43,6 +43,9 @@ pub use super::net_fidelity::DELTAS_POINTS;
 pub enum Judged {
     /// The default bot's rollout count in the auction's round, divided by `divisor`.
     Rollouts { divisor: usize },
+    /// The few rollouts the network's bot plays after its rounds (a few milliseconds a
+    /// bid: `net_rollouts_for_round`), times `times`, in every round.
+    Fast { times: usize },
     /// A network in every round (`None`: the embedded one).
     Net {
         path: Option<String>,
@@ -56,9 +59,9 @@ pub enum Judged {
 }
 
 impl Judged {
-    /// `rollouts`, `rollouts/K`, `net`, `net=PATH`, `hybrid`, `hybrid=PATH`.
+    /// `rollouts`, `rollouts/K`, `fast`, `fast*K`, `net`, `net=PATH`, `hybrid`, `hybrid=PATH`.
     pub fn parse(text: &str) -> Result<Judged, String> {
-        let (kind, arg) = match text.split_once(['=', '/']) {
+        let (kind, arg) = match text.split_once(['=', '/', '*']) {
             Some((k, a)) => (k, Some(a)),
             None => (text, None),
         };
@@ -85,10 +88,20 @@ impl Judged {
                 }
                 Ok(Judged::Rollouts { divisor })
             }
+            "fast" => {
+                let times = match arg {
+                    Some(k) => k.parse().map_err(|_| format!("{text:?}: fast*K, K a count"))?,
+                    None => 1,
+                };
+                if times == 0 {
+                    return Err(format!("{text:?}: fast*K with K at least 1"));
+                }
+                Ok(Judged::Fast { times })
+            }
             "net" => net(arg).map(|(path, net)| Judged::Net { path, net }),
             "hybrid" => net(arg).map(|(path, net)| Judged::Hybrid { path, net }),
             _ => Err(format!(
-                "{text:?}: a valuation is rollouts, rollouts/K, net, net=PATH, hybrid or hybrid=PATH"
+                "{text:?}: a valuation is rollouts, rollouts/K, fast, fast*K, net, net=PATH, hybrid or hybrid=PATH"
             )),
         }
     }
@@ -105,6 +118,8 @@ impl Judged {
         match self {
             Judged::Rollouts { divisor: 1 } => "rollouts".into(),
             Judged::Rollouts { divisor } => format!("rollouts/{divisor}"),
+            Judged::Fast { times: 1 } => "fast".into(),
+            Judged::Fast { times } => format!("fast*{times}"),
             Judged::Net { path, .. } => format!("net:{}", stem(path)),
             Judged::Hybrid { path, .. } => format!("hybrid:{}", stem(path)),
         }
@@ -116,6 +131,17 @@ impl Judged {
         match self {
             Judged::Rollouts { divisor } => {
                 let n = rollouts_for_round(&BotConfig::DEFAULT, usize::from(q.round)) / divisor;
+                auction_curves(
+                    &q.me,
+                    &q.opp,
+                    q.round,
+                    &q.a,
+                    &q.b,
+                    Valuation::Rollouts(n.max(1)),
+                )
+            }
+            Judged::Fast { times } => {
+                let n = net_rollouts_for_round(usize::from(q.round)) * times;
                 auction_curves(
                     &q.me,
                     &q.opp,

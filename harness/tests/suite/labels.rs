@@ -74,7 +74,7 @@ fn labels_are_the_rollouts_of_both_children_on_common_futures() {
     let (now, total) = run_labels(&config(&out, [0, 1])).expect("labels");
     // Three games, one auction a round 1-10 each.
     assert_eq!((now, total), (30, 30));
-    let (header, labelled) = read_labels(&[out.clone()]).expect("read back");
+    let (header, labelled) = read_labels(std::slice::from_ref(&out)).expect("read back");
     assert_eq!(header.record_floats, header.columns.len());
     let positions =
         read_bid_positions(positions_file(), |r| (1..=10).contains(&r)).expect("positions");
@@ -108,7 +108,7 @@ fn labels_are_the_rollouts_of_both_children_on_common_futures() {
     let (now, total) = run_labels(&config(&cut, [0, 1])).expect("resumed");
     assert_eq!(total, 30);
     assert!(
-        now >= 2 && now < 30,
+        (2..30).contains(&now),
         "only what was cut is labelled again: {now}"
     );
     assert_eq!(std::fs::read(&cut).expect("the file"), whole);

@@ -19,30 +19,44 @@ use super::features::{mirrored, scale_points, FEATURES};
 
 /// The weights file's first bytes.
 pub const MAGIC: &[u8; 4] = b"YVN1";
+/// The first bytes of a network whose mixture is centred: each side's components moved so
+/// that the mixture's mean is the table's expected difference (the rollouts' mean, which
+/// their control variate calibrates to it), the network learning only the shape around it
+/// (`learn/distill.py`, the default since issue 69).
+pub const MAGIC_CENTRED: &[u8; 4] = b"YVN2";
 
 /// The log-scale of a component is kept within these bounds (units of [`scale_points`]):
 /// the trainer clamps them the same way, so a component can never be a step or a plateau.
 pub const LOG_SCALE_RANGE: (f32, f32) = (-4.0, 2.0);
 
-/// The weights the bot plays with, `data/value-net.bin` as `harness/learn/train.py` wrote
-/// it (its recipe: `data/value-net.json`). The contest export carries the same bytes in
-/// its source (`EXPORT_VALUE_NET`, written by `harness export`).
+/// The weights the bot plays with, `data/value-net.bin` as `harness/learn/distill.py`
+/// wrote it (its recipe: `data/value-net.json`). The contest export carries the same
+/// bytes in its source, as base64 text (`EXPORT_VALUE_NET_BASE64`, written by `harness
+/// export`), decoded once.
 #[cfg(not(yacht_export))]
 static NET_BYTES: &[u8] =
     include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/value-net.bin"));
-#[cfg(yacht_export)]
-static NET_BYTES: &[u8] = crate::EXPORT_VALUE_NET;
 
 /// The embedded network's bytes (for the export, and checks).
+#[cfg(not(yacht_export))]
 pub fn embedded_bytes() -> &'static [u8] {
     NET_BYTES
+}
+
+/// The embedded network's bytes, decoded from the source's text once (empty if it is not
+/// base64: the network then does not read, and the win curves come from rollouts).
+#[cfg(yacht_export)]
+pub fn embedded_bytes() -> &'static [u8] {
+    static BYTES: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    BYTES.get_or_init(|| super::base64::decode(crate::EXPORT_VALUE_NET_BASE64).unwrap_or_default())
 }
 
 /// The embedded network, read once; `None` if its bytes cannot be read (the win curves
 /// then come from rollouts).
 pub fn embedded() -> Option<&'static Net> {
     static NET: std::sync::OnceLock<Option<Net>> = std::sync::OnceLock::new();
-    NET.get_or_init(|| Net::from_bytes(NET_BYTES).ok()).as_ref()
+    NET.get_or_init(|| Net::from_bytes(embedded_bytes()).ok())
+        .as_ref()
 }
 
 /// The network in the weights file at `path`, read once per path for the process (a
@@ -99,6 +113,8 @@ impl Layer {
 struct Member {
     layers: [Layer; 3],
     components: usize,
+    /// The mixture's mean held at the table's expectation ([`MAGIC_CENTRED`]).
+    centred: bool,
 }
 
 /// The network: one or more members (an ensemble, each trained from its own seed), whose
@@ -211,9 +227,11 @@ fn read_f32s(bytes: &[u8], at: &mut usize, n: usize) -> Result<Vec<f32>, NetErro
 impl Member {
     /// Reads one `YVN1` record at `*at`, moving `at` past it.
     fn read(bytes: &[u8], at: &mut usize) -> Result<Member, NetError> {
-        if bytes.get(*at..*at + 4) != Some(MAGIC.as_slice()) {
+        let magic = bytes.get(*at..*at + 4);
+        let centred = magic == Some(MAGIC_CENTRED.as_slice());
+        if magic != Some(MAGIC.as_slice()) && !centred {
             return Err(NetError(if *at == 0 {
-                "not a value network (no YVN1 magic)".into()
+                "not a value network (no YVN1 or YVN2 magic)".into()
             } else {
                 format!("{} bytes after the weights", bytes.len() - *at)
             }));
@@ -245,7 +263,11 @@ impl Member {
             layer(hidden1, hidden2)?,
             layer(hidden2, 3 * components)?,
         ];
-        Ok(Member { layers, components })
+        Ok(Member {
+            layers,
+            components,
+            centred,
+        })
     }
 
     /// This member's mixture for inputs `x`.
@@ -259,10 +281,21 @@ impl Member {
         let top = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
         let exps: Vec<f32> = logits.iter().map(|&l| (l - top).exp()).collect();
         let total: f32 = exps.iter().sum();
+        let weights: Vec<f32> = exps.iter().map(|e| e / total).collect();
+        // The trainer's order of summation (component by component).
+        let mean = if self.centred {
+            weights
+                .iter()
+                .zip(&out[k..2 * k])
+                .map(|(w, c)| w * c)
+                .sum::<f32>()
+        } else {
+            0.0
+        };
         (0..k)
             .map(|i| Component {
-                weight: exps[i] / total,
-                centre: out[k + i],
+                weight: weights[i],
+                centre: out[k + i] - mean,
                 scale: out[2 * k + i]
                     .clamp(LOG_SCALE_RANGE.0, LOG_SCALE_RANGE.1)
                     .exp(),
@@ -422,5 +455,29 @@ mod tests {
                 last = p;
             }
         }
+    }
+
+    /// A centred network's mixture has the table's expected difference as its mean,
+    /// whatever its weights; the same weights uncentred do not.
+    #[test]
+    fn a_centred_network_keeps_the_tables_mean() {
+        let mut bytes = random_net_bytes(5, 16, 4);
+        let free = Net::from_bytes(&bytes).unwrap();
+        bytes[..4].copy_from_slice(MAGIC_CENTRED);
+        let centred = Net::from_bytes(&bytes).unwrap();
+        let mut rng = Pcg64::seed_from_u64(9);
+        let mut moved = 0.0f64;
+        for _ in 0..20 {
+            let mut x = [0f32; FEATURES];
+            for v in &mut x {
+                *v = rng.below(1000) as f32 / 1000.0;
+            }
+            let rest = rng.below(40_000) as f64 - 20_000.0;
+            let round = 2 + rng.below(10) as u8;
+            let mean = centred.rest_difference(&x, rest, round).mean_points();
+            assert!((mean - rest).abs() < 0.05, "{mean} against {rest}");
+            moved = moved.max((free.rest_difference(&x, rest, round).mean_points() - rest).abs());
+        }
+        assert!(moved > 100.0, "{moved}");
     }
 }
