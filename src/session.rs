@@ -133,8 +133,10 @@ mod tests {
     #[test]
     fn a_spent_wall_budget_cuts_the_search_and_says_so_once_a_game() {
         // A CPU budget of 5 s and rollouts enough to fill it, but 10 ms of wall time: the
-        // wall clock cuts the searches of rounds 2 and 3, and the bot says so once.
+        // wall clock cuts the searches of rounds 2 and 3, and the bot says so once. (The
+        // rollouts' curves: the network's rounds do not search.)
         let config = BotConfig {
+            curves: crate::engine::config::CurveSource::Rollouts,
             rollouts: 1_000_000,
             budget_ms: 5_000,
             wall_budget_ms: 10,

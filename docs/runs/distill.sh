@@ -68,7 +68,7 @@ label_train train-styles 1 "$out"/net-{eq,adapt-gain,eq-other,heur-half,table-ha
 
 shopt -s nullglob
 train=("$out"/train-eq*.ylb "$out"/train-styles*.ylb)
-"$py" harness/learn/distill.py "${train[@]}" --out data/value-net.bin --seed 1 \
+"$py" harness/learn/distill.py "${train[@]}" --out data/value-net.bin --seed 1 --hidden 256 --threads 2 \
   --epochs "$epochs" --reference tests/fixtures/value-net-reference.csv \
   --data-command "docs/runs/distill.sh $epochs"
 

@@ -52,7 +52,8 @@ from train import (  # noqa: E402
 
 MAGIC = b"YLB1"
 FEATURES = 52  # yacht::engine::learned::features::FEATURES
-PLAYER = 22  # yacht::engine::learned::features::PLAYER_FEATURES
+ROUND_FEATURES = LAST_ROUND - FIRST_ROUND + 1  # one-hot round, after the two players' blocks
+PLAYER = (FEATURES - ROUND_FEATURES) // 2  # yacht::engine::learned::features::PLAYER_FEATURES
 # Rounds (of the auction) the held-out report is grouped by.
 ROUND_GROUPS = [(1, 1), (2, 3), (4, 5), (6, 7), (8, 10)]
 
@@ -228,6 +229,7 @@ def main():
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--diff-weight", type=float, default=4.0)
     ap.add_argument("--holdout", type=int, default=20, help="every Nth deal is held out")
+    ap.add_argument("--rounds", default="1-10", help="the auctions' rounds trained on, FIRST-LAST")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--init", help="start from these weights (YVN1, same shape)")
     ap.add_argument(
@@ -244,8 +246,10 @@ def main():
     started = time.time()
     headers, data = load(args.labels)
     transfers = data["transfers"]
+    lo, hi = (int(r) for r in args.rounds.split("-"))
+    kept = (data["round"] >= lo) & (data["round"] <= hi)
     held = (data["deal"] % args.holdout) == args.holdout - 1
-    train, valid = take(data, np.nonzero(~held)[0]), take(data, np.nonzero(held)[0])
+    train, valid = take(data, np.nonzero(kept & ~held)[0]), take(data, np.nonzero(kept & held)[0])
     n = len(train["round"])
     print(f"{n} training positions, {len(valid['round'])} held out; {len(transfers)} transfers", flush=True)
     floor = label_entropy(valid)
@@ -253,6 +257,12 @@ def main():
     net = ValueNet(FEATURES, args.hidden, args.components, PLAYER, centred=not args.free_mean)
     if args.init:
         load_weights(net, args.init)
+    if args.epochs == 0:
+        # The weights as they are (--init): only the reference values of --reference.
+        if args.reference:
+            with open(args.init, "rb") as f:
+                write_reference(net, valid, args.reference, f"{fnv1a64(f.read()):016x}")
+        return
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
     steps = args.epochs * math.ceil(n / args.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps)
@@ -300,6 +310,7 @@ def main():
         "batch": args.batch,
         "lr": args.lr,
         "diff_weight": args.diff_weight,
+        "rounds": args.rounds,
         "centred": not args.free_mean,
         "torch": torch.__version__,
         "history": history,
@@ -319,6 +330,8 @@ def load_weights(net, path):
         raw = f.read()
     if raw[:4] not in (b"YVN1", b"YVN2"):
         raise SystemExit(f"{path}: not a YVN1/YVN2 file")
+    if (raw[:4] == b"YVN2") != net.centred:
+        raise SystemExit(f"{path}: {'centred' if raw[:4] == b'YVN2' else 'free'} mixture, not this network's")
     dims = struct.unpack("<4I", raw[4:20])
     if dims != (net.l1.in_features, net.l1.out_features, net.l2.out_features, net.k):
         raise SystemExit(f"{path}: shape {dims}, not this network's")

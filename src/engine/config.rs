@@ -83,11 +83,14 @@ impl Scoring {
 /// Where the win curves of rounds 2–10 come from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum CurveSource {
-    /// Seeded rollouts of the rest of the game ([`crate::engine::search::rollout`]).
-    #[default]
+    /// Seeded rollouts of the rest of the game ([`crate::engine::search::rollout`]): a
+    /// fifth of a second a bid (the default before issue 69).
     Rollouts,
-    /// The value network ([`crate::engine::learned`]): the distribution of the rest of
-    /// the game's score difference, in microseconds.
+    /// The value network ([`crate::engine::learned`]) distilled from the rollouts: the
+    /// distribution of the rest of the game's score difference, in a fraction of a
+    /// millisecond, in rounds 2 to [`crate::engine::tunables::NET_LAST_ROUND`], and a few
+    /// milliseconds of rollouts after.
+    #[default]
     Net,
 }
 
@@ -237,7 +240,7 @@ impl BotConfig {
         rollouts: ROLLOUTS,
         budget_ms: BUDGET_MS_DEFAULT,
         wall_budget_ms: WALL_BUDGET_MS_DEFAULT,
-        curves: CurveSource::Rollouts,
+        curves: CurveSource::Net,
         net_file: None,
         control_variate: CONTROL_VARIATE_DEFAULT,
         safety: true,
@@ -462,8 +465,9 @@ pub const SWITCHES: &[Switch] = &[
         key: "curves",
         flag: "--curves",
         values: "rollouts|net",
-        help: "where the win curves of rounds 2-10 come from: rollouts (the default) or \
-               net, the value network learned from self-play",
+        help: "where the win curves of rounds 2-10 come from: net (the default), the value \
+               network distilled from the rollouts, then a few rollouts in its last rounds; or \
+               rollouts, a fifth of a second of them a bid",
         kind: SwitchKind::Experiment,
         set: |c, v| CurveSource::parse(v).map(|s| c.curves = s).is_some(),
         get: |c| c.curves.name().to_string(),

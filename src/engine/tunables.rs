@@ -233,7 +233,7 @@ tunables! {
     /// network's alone; later rounds (to 10) roll out, where a rollout is cheap and the
     /// network's curves are furthest from the rollouts' (`harness measure net-fidelity`).
     /// Measured: docs/experiments/2026-11-28-value-net.md#value-net.
-    NET_LAST_ROUND: "netlast" = 5.0, 1.0..=10.0, step 2.0, integer true;
+    NET_LAST_ROUND: "netlast" = 8.0, 1.0..=10.0, step 2.0, integer true;
     /// With the value network's curves: the rollouts of the rounds after [`NET_LAST_ROUND`],
     /// percent of `NET_ROLLOUTS_BY_ROUND` (counts that take a few milliseconds a bid).
     NET_ROLLOUT_PERCENT: "netroll" = 100.0, 25.0..=400.0, step 50.0, integer true;

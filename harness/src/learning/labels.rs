@@ -510,7 +510,8 @@ pub fn read_labels(paths: &[PathBuf]) -> Result<(LabelHeader, Vec<Labelled>), St
 
 /// A child's curve as a [`WinCurve`] the engine can bid on: its `W(δ)` at the grid,
 /// linear between grid points (each interval's mass spread over `SPREAD` points in it),
-/// flat beyond. What the benchmark judges every valuation's bids by.
+/// the mass beyond the grid's ends just past them (a grid wide enough that it holds none
+/// that matters). What the benchmark judges every valuation's bids by.
 pub fn grid_curve(transfers: &[f64], win: &[f32]) -> WinCurve {
     const SPREAD: usize = 16;
     // W(δ) = P(final + δ > 0) grows with δ: the mass between δ_j and δ_j+1 is a final
@@ -554,10 +555,11 @@ mod tests {
                 curve.at(*d)
             );
         }
-        // Between grid points, close to the line; beyond them, flat.
+        // Between grid points, close to the line; past the ends, all won or all lost.
         assert!((curve.at(500.0) - (0.5 + 500.0 / 12_000.0)).abs() < 0.004);
-        assert!((curve.at(50_000.0) - f64::from(win[10])).abs() < 1e-9);
-        assert!((curve.at(-50_000.0) - f64::from(win[0])).abs() < 1e-9);
+        assert!((curve.at(5_000.5) - f64::from(win[10])).abs() < 1e-9);
+        assert_eq!(curve.at(50_000.0), 1.0);
+        assert_eq!(curve.at(-50_000.0), 0.0);
     }
 
     #[test]
