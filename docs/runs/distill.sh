@@ -3,8 +3,8 @@
 # database, the benchmark database, the training, and the benchmark's table.
 #  1. `harness positions`: seeded games whose auctions are labelled: the equilibrium bidder
 #     against itself (40,000 deals of seed 1001, the futures the rollouts play), and the
-#     fast bot (`bot:curves=net`) against the equilibrium bidder and four contest styles
-#     (seeds 1011-1015), so that the positions the bot meets are covered;
+#     fast bot of then (`bot:curves=net` at 3185f0d) against the equilibrium bidder and four
+#     contest styles (seeds 1011-1015), so that the positions the bot meets are covered;
 #  2. `harness label`: one auction in two of the self-play and every auction of the others
 #     (rounds 1-10), both children rolled out on 256 common futures (seed 1);
 #  3. the benchmark, never trained on: games of seeds 2101-2103, one auction in six of
@@ -14,8 +14,10 @@
 #     PYTHON=a python that has them), seed 1: data/value-net.bin, its recipe
 #     data/value-net.json, and the reference values tests/suite/value_net.rs checks the
 #     bot's own evaluation against;
-#  5. `harness measure benchmark`: the new network next to the default's rollouts, a
-#     sixteenth of them and the network before (NET_BEFORE, default: the committed one).
+#  5. `harness measure benchmark`: the new network (alone in every round, and as the bot
+#     bids: rounds 2-8, then its few rollouts) next to the default's rollouts before it, a
+#     sixteenth of them, and the network before (NET_BEFORE, default: the one of 3185f0d,
+#     alone and as `curves=net` bid with it, its rounds 2-5).
 # Every step keeps what it finished: run again, the script picks up where it stopped.
 # With SSHLOGINFILE set (GNU parallel's --sshloginfile; each host has this clone at the
 # same path, built), step 2 is spread over the hosts in SHARDS shards (default 8).
@@ -32,10 +34,15 @@ mkdir -p "$out"
 eq=bot:bidder=equilibrium,win=0,clock=0
 net=bot:curves=net,clock=0
 net_before=${NET_BEFORE:-$out/value-net-before.bin}
-[[ -s $net_before ]] || git show HEAD:data/value-net.bin > "$net_before"
+[[ -s $net_before ]] || git show 3185f0d:data/value-net.bin > "$net_before"
 
+# The games are played as they were for the committed network: by the harness of 3185f0d,
+# whose `bot:curves=net` is the network before this one (rounds 2-5, rollouts after).
+# shellcheck source=docs/runs/build-at.sh
+source docs/runs/build-at.sh
+h_games=$(build_at 3185f0d)/harness
 positions() { # FILE X Y DEALS SEED
-  "$h" positions "$2" "$3" --deals "$4" --seed "$5" --out "$out/$1.csv" --no-progress
+  "$h_games" positions "$2" "$3" --deals "$4" --seed "$5" --out "$out/$1.csv" --no-progress
 }
 positions eq "$eq" "$eq" 40000 1001
 positions net-eq "$net" "$eq" 4000 1011
@@ -73,5 +80,6 @@ train=("$out"/train-eq*.ylb "$out"/train-styles*.ylb)
   --data-command "docs/runs/distill.sh $epochs"
 
 "$h" measure benchmark "$out/bench.ylb" --valuation rollouts --valuation rollouts/16 \
-  --valuation "net=$net_before" --valuation "hybrid=$net_before" --valuation net=data/value-net.bin \
+  --valuation "hybrid=$net_before@5" --valuation "net=$net_before" \
+  --valuation net=data/value-net.bin --valuation hybrid=data/value-net.bin \
   | tee "$out/benchmark.txt"

@@ -11,7 +11,7 @@ use crate::engine::model::opponent::{Atom, OpponentModel, Predictive, MIN_OBSERV
 use crate::engine::safety::account::{Account, Pricing, Settlement};
 use crate::engine::safety::payoff::{Curves, Limits};
 use crate::engine::search::anytime::SearchStats;
-use crate::engine::search::endgame::{win_search_timed, WinSearch};
+use crate::engine::search::endgame::{net_of, win_search_timed, WinSearch};
 use crate::engine::track::view::GameView;
 use crate::engine::value::bidding::{bundle_values, equilibrium_bid, own_gain_points};
 use crate::engine::value::choice::warm_up;
@@ -97,6 +97,9 @@ impl Bot {
                 self.searches.clear();
                 self.wall_cut_reported = false;
                 warm_up();
+                // The network is read (the export: decoded from its source's text) before
+                // the first bid that needs it, within READY's 3 s rather than a bid's 0.5 s.
+                let _ = net_of(&self.config);
             }
             Command::Get {
                 got: _,

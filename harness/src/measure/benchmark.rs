@@ -32,6 +32,7 @@ use yacht::engine::safety::payoff::{Curves, Limits};
 use yacht::engine::search::endgame::{net_rollouts_for_round, rollouts_for_round};
 use yacht::engine::search::positions::{auction_curves, Valuation};
 use yacht::engine::search::wincurve::{net_curve, WinCurve};
+use yacht::engine::tunables::Tuned;
 use yacht::engine::BotConfig;
 use yacht::rules::auction::{Group, SealedBid};
 
@@ -51,16 +52,34 @@ pub enum Judged {
         path: Option<String>,
         net: &'static Net,
     },
-    /// A network in its rounds and its few rollouts after, as `bot:curves=net` bids.
+    /// A network in its rounds (to `last`, or `NET_LAST_ROUND`'s default) and its few
+    /// rollouts after, as `bot:curves=net` bids.
     Hybrid {
         path: Option<String>,
         net: &'static Net,
+        last: Option<u8>,
     },
 }
 
 impl Judged {
-    /// `rollouts`, `rollouts/K`, `fast`, `fast*K`, `net`, `net=PATH`, `hybrid`, `hybrid=PATH`.
+    /// `rollouts`, `rollouts/K`, `fast`, `fast*K`, `net`, `net=PATH`, `hybrid`, `hybrid=PATH`,
+    /// and a hybrid's last network round after `@` (`hybrid=PATH@5`).
     pub fn parse(text: &str) -> Result<Judged, String> {
+        if let Some((hybrid, last)) = text.split_once('@') {
+            let last: u8 = last
+                .parse()
+                .ok()
+                .filter(|r| (1..=10).contains(r))
+                .ok_or_else(|| format!("{text:?}: @LAST, a round 1-10"))?;
+            return match Judged::parse(hybrid)? {
+                Judged::Hybrid { path, net, .. } => Ok(Judged::Hybrid {
+                    path,
+                    net,
+                    last: Some(last),
+                }),
+                _ => Err(format!("{text:?}: @LAST follows a hybrid")),
+            };
+        }
         let (kind, arg) = match text.split_once(['=', '/', '*']) {
             Some((k, a)) => (k, Some(a)),
             None => (text, None),
@@ -99,7 +118,7 @@ impl Judged {
                 Ok(Judged::Fast { times })
             }
             "net" => net(arg).map(|(path, net)| Judged::Net { path, net }),
-            "hybrid" => net(arg).map(|(path, net)| Judged::Hybrid { path, net }),
+            "hybrid" => net(arg).map(|(path, net)| Judged::Hybrid { path, net, last: None }),
             _ => Err(format!(
                 "{text:?}: a valuation is rollouts, rollouts/K, fast, fast*K, net, net=PATH, hybrid or hybrid=PATH"
             )),
@@ -121,7 +140,14 @@ impl Judged {
             Judged::Fast { times: 1 } => "fast".into(),
             Judged::Fast { times } => format!("fast*{times}"),
             Judged::Net { path, .. } => format!("net:{}", stem(path)),
-            Judged::Hybrid { path, .. } => format!("hybrid:{}", stem(path)),
+            Judged::Hybrid {
+                path, last: None, ..
+            } => format!("hybrid:{}", stem(path)),
+            Judged::Hybrid {
+                path,
+                last: Some(r),
+                ..
+            } => format!("hybrid:{}@{r}", stem(path)),
         }
     }
 
@@ -154,8 +180,15 @@ impl Judged {
             Judged::Net { net, .. } => {
                 children_of(q).map(|(me, opp)| net_curve(net, &me, &opp, q.round + 1))
             }
-            Judged::Hybrid { net, .. } => {
-                auction_curves(&q.me, &q.opp, q.round, &q.a, &q.b, Valuation::Net(net))
+            Judged::Hybrid { net, last, .. } => {
+                let mut tuned = Tuned::DEFAULT;
+                if let Some(r) = last {
+                    // Checked where it was parsed.
+                    let _ = tuned.set("netlast", &r.to_string());
+                }
+                tuned.scoped(|| {
+                    auction_curves(&q.me, &q.opp, q.round, &q.a, &q.b, Valuation::Net(net))
+                })
             }
         }
     }
