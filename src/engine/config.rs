@@ -191,6 +191,10 @@ pub struct BotConfig {
     pub wall_budget_ms: u32,
     /// Where the win curves of rounds 2–10 come from (see [`CurveSource`]).
     pub curves: CurveSource,
+    /// Whether the scorings of the network's rounds are chosen by win probability on its
+    /// curves ([`crate::engine::search::endgame::win_scoring_by_net`]); without, by the
+    /// table (round 11 is by win probability either way).
+    pub win_scoring: bool,
     /// The value network's weights file, for [`CurveSource::Net`]; `None`: the embedded
     /// network (`data/value-net.bin`). Read by [`crate::engine::learned::net::from_file`].
     pub net_file: Option<&'static str>,
@@ -241,6 +245,7 @@ impl BotConfig {
         budget_ms: BUDGET_MS_DEFAULT,
         wall_budget_ms: WALL_BUDGET_MS_DEFAULT,
         curves: CurveSource::Net,
+        win_scoring: false,
         net_file: None,
         control_variate: CONTROL_VARIATE_DEFAULT,
         safety: true,
@@ -491,6 +496,14 @@ pub const SWITCHES: &[Switch] = &[
         },
         get: |c| c.net_file.unwrap_or("").to_string(),
     },
+    on_off!(
+        "wscore",
+        "--win-scoring",
+        Experiment,
+        win_scoring,
+        "1: the scorings of the network's rounds by win probability on its curves (the \
+         table's otherwise)"
+    ),
     on_off!(
         "cv",
         "--control-variate",

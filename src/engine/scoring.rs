@@ -4,7 +4,7 @@
 //! docs/experiments/2026-11-25-win-scoring.md#win-scoring); greedily at the skill levels that give up the table.
 
 use super::config::{BotConfig, Scoring};
-use crate::engine::search::endgame::win_scoring;
+use crate::engine::search::endgame::{win_scoring, win_scoring_by_net};
 use crate::engine::track::view::GameView;
 use crate::engine::value::choice::{best_choice_for, best_greedy_choice};
 use crate::protocol::Hand;
@@ -17,7 +17,9 @@ pub fn decide_put(view: &GameView, config: &BotConfig) -> Result<(Category, Hand
     let choice = match config.scoring {
         Scoring::Greedy => best_greedy_choice(me.used, me.upper_k, &me.held),
         Scoring::Table => {
-            if let Some((choice, _)) = win_scoring(view, config.win_from_round)
+            let by_win = win_scoring(view, config.win_from_round)
+                .or_else(|| win_scoring_by_net(view, config));
+            if let Some((choice, _)) = by_win
                 && let Some(dice) = Hand::from_counts(&choice.dice)
             {
                 return Ok((choice.category, dice));

@@ -237,6 +237,10 @@ tunables! {
     /// With the value network's curves: the rollouts of the rounds after [`NET_LAST_ROUND`],
     /// percent of `NET_ROLLOUTS_BY_ROUND` (counts that take a few milliseconds a bid).
     NET_ROLLOUT_PERCENT: "netroll" = 100.0, 25.0..=400.0, step 50.0, integer true;
+    /// Scoring by win probability in the network's rounds (`wscore=1`): how much more a
+    /// candidate must win than the table's choice to be played instead (below it the
+    /// table's expected score decides).
+    WIN_SCORING_GAIN: "wsgain" = 0.005, 0.0..=0.03, step 0.005, integer false;
 }
 
 /// A bot's values of the tunables.

@@ -20,12 +20,15 @@ fn bench_signature_is_reproducible_and_games_are_clean() {
 fn a_tuned_constant_changes_decisions_only_while_its_bot_decides() {
     let default = yacht::bench::run(1, BotConfig::default());
     let mut config = BotConfig::default();
-    // The whole robust floor: every bid of the model leans all the way to the worst case.
+    // The whole robust floor (every bid of the model leans all the way to the worst case),
+    // and the network's curves only to round 3 (rollouts after): curves and bids move.
     config.tuned.set("floor", "0.25").unwrap();
     config.tuned.set("floorwin", "0.2").unwrap();
+    config.tuned.set("netlast", "3").unwrap();
     let tuned = yacht::bench::run(1, config);
     assert_ne!(tuned.signature, default.signature);
     assert_eq!(yacht::engine::tunables::ROBUST_FLOOR.get(), 0.05);
+    assert_eq!(yacht::engine::tunables::NET_LAST_ROUND.count(), 8);
     assert_eq!(
         yacht::bench::run(1, BotConfig::default()).signature,
         default.signature

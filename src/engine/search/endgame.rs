@@ -13,7 +13,7 @@ use crate::engine::learned::net::Net;
 use crate::engine::track::view::GameView;
 use crate::engine::tunables::{
     DECIDED_SIGMAS, NET_LAST_ROUND, NET_ROLLOUT_PERCENT, PROBE_ROLLOUTS, WIN_FLAT_EPSILON,
-    WIN_SCORING_CANDIDATES, WIN_SCORING_PER_CATEGORY,
+    WIN_SCORING_CANDIDATES, WIN_SCORING_GAIN, WIN_SCORING_PER_CATEGORY,
 };
 use crate::engine::value::bidding::{bundle_values, POINTS_PER_UNIT};
 use crate::engine::value::choice::{all_choices, best_choice_for, Choice};
@@ -432,6 +432,58 @@ fn scoring_candidates(me: &PlayerState, overall: usize, per_category: usize) -> 
         }
     }
     candidates
+}
+
+/// The scoring of the network's rounds by win probability on its curves (`wscore=1`):
+/// each candidate ([`scoring_candidates`], and the table's choice) valued at the position
+/// it leaves, the opponent scoring by the table at the same time, by the value network; the
+/// table's choice unless a candidate wins at least [`WIN_SCORING_GAIN`] more. `None`
+/// outside rounds 2 to [`NET_LAST_ROUND`], without a network, or where the table's choice
+/// stands. (Tried on the network of issue 61 with rollouts after its rounds: −0.24
+/// [−0.68, +0.19], docs/experiments/2026-11-28-value-net.md#value-net.)
+pub fn win_scoring_by_net(view: &GameView, config: &BotConfig) -> Option<(Choice, f64)> {
+    let round = view.round as usize;
+    let net = net_of(config)?;
+    if !config.win_scoring
+        || config.win_from_round == 0
+        || !(2..=NET_LAST_ROUND.count()).contains(&round)
+    {
+        return None;
+    }
+    let me = &view.me;
+    let table = best_choice_for(me)?;
+    let mut opp = view.opp;
+    if let Some(choice) = best_choice_for(&opp) {
+        let _ = opp.apply_score(choice.category, &choice.dice);
+    }
+    let drift = view.opp_skill.expected_loss_points(view.round);
+    let mut candidates = scoring_candidates(
+        me,
+        WIN_SCORING_CANDIDATES.count(),
+        WIN_SCORING_PER_CATEGORY.count(),
+    );
+    if !candidates.contains(&table) {
+        candidates.insert(0, table);
+    }
+    let mut table_win = None;
+    let mut best: Option<(Choice, f64)> = None;
+    for c in candidates {
+        let mut after = *me;
+        if after.apply_score(c.category, &c.dice).is_err() {
+            continue;
+        }
+        let win = net_curve(net, &after, &opp, view.round + 1)
+            .shifted(drift)
+            .at(0.0);
+        if c == table {
+            table_win = Some(win);
+        }
+        if best.is_none_or(|(_, w)| win > w) {
+            best = Some((c, win));
+        }
+    }
+    let (choice, win) = best?;
+    (win > table_win? + WIN_SCORING_GAIN.get()).then_some((choice, win))
 }
 
 /// The round-11 scoring with the highest P(win) + ½ P(draw) among the candidates
