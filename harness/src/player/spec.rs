@@ -263,7 +263,12 @@ mod tests {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }
         // Removed switches are refused, not ignored.
-        for removed in ["bot:scale=0", "bot:probe=2", "bot:wscore=1", "bot:gift=off"] {
+        for removed in [
+            "bot:scale=0",
+            "bot:probe=2",
+            "bot:netblend=0.3",
+            "bot:gift=off",
+        ] {
             assert!(removed.parse::<PlayerSpec>().is_err(), "{removed}");
         }
         assert!("bot:cv=2".parse::<PlayerSpec>().is_err());
