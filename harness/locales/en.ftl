@@ -413,3 +413,58 @@ explain-priced-points = points
 explain-unexplained = unexplained
 explain-reader = reader
 explain-no-model = no model at this level
+
+## The review of a match (`harness replay DIR --review`, the play page's several logs)
+
+match-page-title = Yacht Auction match review: { $name }
+match-page-heading = The review of a match: where each player loses
+match-page-noscript = The review is drawn by the page's script.
+match-summary = { $games } games reviewed, { $one } against { $other }{ $skipped ->
+        [0] .
+       *[other] ; { $skipped } files not reviewed (below).
+    }
+match-findings = Read first
+match-findings-none = No part of either player's play costs it half a point of score in a hundred games more than the same part of the other's.
+match-finding = { $player }: { $what } gave up { $cost } of a win a decision ({ $other }: { $other_cost }), { $per_game } points of score a game more, over { $decisions } decisions
+match-part = { $part ->
+        [bids-round] the bids of round { $round }
+        [puts-round] the scorings of round { $round }
+        [overpaid] the bids above the best amount
+        [underpaid] the bids below the best amount
+        [wrong-group] the bids on the other group
+       *[category] the scorings in { $category }
+    }
+match-col-player = player
+match-col-games = games
+match-col-score = score
+match-col-luck = luck a game
+match-col-adjusted = luck taken out
+match-col-error = error a decision
+match-col-bids = bids
+match-col-puts = scorings
+match-col-accuracy = accuracy
+match-col-marks = ?! / ? / ?? a game
+match-col-bonus = upper bonus
+match-col-decisions = decisions
+match-col-cost = a decision
+match-col-round = round
+match-by-round = Error a decision, round by round
+match-by-round-caption = Win probability a decision gave up, each round's bids and scorings apart, both players on the same games.
+match-habit = The bids against the best bid
+match-habit-overpaid = above the best amount
+match-habit-underpaid = below the best amount
+match-habit-wrong = on the other group
+match-habit-best = the best bid
+match-categories = The scorings, by the category played
+match-costliest = The costliest decisions of { $player }
+match-costly = Round { $round } ({ $file }): { $played } where { $best } was better, { $cost } of a win
+match-costly-link = the game's review
+match-skipped = Files not reviewed
+match-skip-not-text = not text
+match-skip-unreadable = cannot be read: { $error }
+match-skip-not-log = not a game's official log: { $reason }
+match-skip-not-whole = not a whole game's log: { $reason }
+match-skip-not-replayed = the rules cannot replay it: { $reason }
+match-skip-other-players = a game between { $first } and { $second }, not the match's { $one } and { $other }
+match-skip-deal = a deal's input file (its dice), not a log
+match-skipped-many = { $count } files: { $reason } ({ $files }, …)

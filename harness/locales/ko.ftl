@@ -397,3 +397,58 @@ explain-priced-points = 점수
 explain-unexplained = 설명되지 않음
 explain-reader = 읽는 쪽
 explain-no-model = 이 레벨에는 모델이 없음
+
+## 한 경기 전체의 복기 (`harness replay DIR --review`, 플레이 페이지에 여러 로그)
+
+match-page-title = Yacht Auction 경기 복기: { $name }
+match-page-heading = 경기 복기: 각 선수가 어디서 지는가
+match-page-noscript = 복기는 페이지의 스크립트가 그립니다.
+match-summary = 게임 { $games }판을 복기했습니다, { $one } 대 { $other }{ $skipped ->
+        [0] .
+       *[other] ; 파일 { $skipped }개는 복기하지 않았습니다 (아래).
+    }
+match-findings = 먼저 읽을 것
+match-findings-none = 어느 선수의 플레이에도 상대의 같은 부분보다 백 판에 0.5점 이상 더 잃는 부분이 없습니다.
+match-finding = { $player }: { $what }이(가) 결정마다 승리 확률 { $cost }를 잃었습니다 ({ $other }: { $other_cost }), 게임마다 { $per_game }점 더, 결정 { $decisions }개
+match-part = { $part ->
+        [bids-round] { $round }라운드의 입찰
+        [puts-round] { $round }라운드의 점수 기록
+        [overpaid] 최선의 금액보다 높은 입찰
+        [underpaid] 최선의 금액보다 낮은 입찰
+        [wrong-group] 다른 묶음에 한 입찰
+       *[category] { $category }에 한 점수 기록
+    }
+match-col-player = 선수
+match-col-games = 게임
+match-col-score = 점수
+match-col-luck = 게임당 운
+match-col-adjusted = 운을 뺀 결과
+match-col-error = 결정당 오차
+match-col-bids = 입찰
+match-col-puts = 점수 기록
+match-col-accuracy = 정확도
+match-col-marks = 게임당 ?! / ? / ??
+match-col-bonus = 상단 보너스
+match-col-decisions = 결정
+match-col-cost = 결정당
+match-col-round = 라운드
+match-by-round = 라운드별 결정당 오차
+match-by-round-caption = 결정 하나가 잃은 승리 확률, 라운드마다 입찰과 점수 기록을 나누어, 같은 게임의 두 선수.
+match-habit = 최선의 입찰과 비교한 입찰
+match-habit-overpaid = 최선의 금액보다 높게
+match-habit-underpaid = 최선의 금액보다 낮게
+match-habit-wrong = 다른 묶음에
+match-habit-best = 최선의 입찰
+match-categories = 기록한 항목별 점수 기록
+match-costliest = { $player }의 가장 비싼 결정
+match-costly = { $round }라운드 ({ $file }): { $best } 대신 { $played }, 승리 확률 { $cost }
+match-costly-link = 그 게임의 복기
+match-skipped = 복기하지 않은 파일
+match-skip-not-text = 텍스트가 아닙니다
+match-skip-unreadable = 읽을 수 없습니다: { $error }
+match-skip-not-log = 게임의 공식 로그가 아닙니다: { $reason }
+match-skip-not-whole = 게임 전체의 로그가 아닙니다: { $reason }
+match-skip-not-replayed = 규칙으로 다시 재생할 수 없습니다: { $reason }
+match-skip-other-players = { $first }와(과) { $second }의 게임이며, 이 경기의 { $one }와(과) { $other }가 아닙니다
+match-skip-deal = 한 딜의 입력 파일(주사위)이며, 로그가 아닙니다
+match-skipped-many = 파일 { $count }개: { $reason } ({ $files }, …)

@@ -48,10 +48,6 @@ enum MeasureCmd {
     Startup(StartupArgs),
     /// Games per second (in-process and external).
     Speed(SpeedArgs),
-    /// Every game logged in the folders reviewed (`harness replay LOG --review`), summed up
-    /// by player: error per decision, accuracy, marks per game, luck, and the losses'
-    /// quantiles (what the marks and the levels' rates are set on).
-    Reviews(ReviewsArgs),
     /// Each skill level against each opponent, every game reviewed: the candidate measures
     /// of a side's errors fitted as level estimates, and whether each orders the levels.
     Levels(LevelsArgs),
@@ -72,7 +68,6 @@ impl MeasureArgs {
             MeasureCmd::Benchmark(args) => args.run(),
             MeasureCmd::Startup(args) => args.run(),
             MeasureCmd::Speed(args) => args.run(),
-            MeasureCmd::Reviews(args) => args.run(),
             MeasureCmd::Levels(args) => args.run(),
         }
     }
@@ -94,35 +89,6 @@ pub(super) fn valuation(rollouts: Option<usize>) -> yacht::engine::search::posit
 fn table_audit() -> Result<(), String> {
     print!("{}", output::table_audit()?);
     Ok(())
-}
-
-#[derive(Args)]
-pub struct ReviewsArgs {
-    /// Folders of official logs (`--logs DIR` of a match).
-    #[arg(required = true)]
-    dirs: Vec<std::path::PathBuf>,
-    /// Value positions by this many rollouts per win curve and per scoring's candidates
-    /// (default: the review's, the value network then a few rollouts).
-    #[arg(long)]
-    rollouts: Option<usize>,
-    /// Also write every review as one JSON array here.
-    #[arg(long, value_name = "FILE")]
-    json: Option<std::path::PathBuf>,
-}
-
-impl ReviewsArgs {
-    /// `harness measure reviews`: the logs' games reviewed, by player.
-    pub fn run(self) -> Result<(), String> {
-        print!(
-            "{}",
-            crate::measure::reviews::run(
-                &self.dirs,
-                valuation(self.rollouts),
-                self.json.as_deref()
-            )?
-        );
-        Ok(())
-    }
 }
 
 #[derive(Args)]

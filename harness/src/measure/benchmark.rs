@@ -30,14 +30,10 @@ use yacht::engine::learned::net::{embedded, from_file, Net};
 use yacht::engine::model::opponent::{Atom, Predictive};
 use yacht::engine::safety::payoff::{Curves, Limits};
 use yacht::engine::search::endgame::{net_rollouts_for_round, rollouts_for_round};
-use yacht::engine::search::lookahead::curve_one_ahead;
 use yacht::engine::search::positions::{auction_curves, Valuation};
-use yacht::engine::search::rollout::{sample_futures, FutureRound};
 use yacht::engine::search::wincurve::{net_curve, WinCurve};
 use yacht::engine::tunables::Tuned;
-use yacht::engine::value::choice_cache::ChoiceCache;
 use yacht::engine::BotConfig;
-use yacht::game::deal::mix;
 use yacht::rules::auction::{Group, SealedBid};
 
 /// The transfers the curves' fidelity is read at, points (net-fidelity's).
@@ -56,9 +52,6 @@ pub enum Judged {
         path: Option<String>,
         net: &'static Net,
     },
-    /// The embedded network one auction ahead on `deals` sampled deals where the position
-    /// after it is the network's, alone after that (`search::lookahead`).
-    Ahead { deals: usize, net: &'static Net },
     /// A network in its rounds (to `last`, or `NET_LAST_ROUND`'s default) and its few
     /// rollouts after, as `bot:curves=net` bids.
     Hybrid {
@@ -125,13 +118,6 @@ impl Judged {
                 Ok(Judged::Fast { times })
             }
             "net" => net(arg).map(|(path, net)| Judged::Net { path, net }),
-            "ahead" => {
-                let deals = arg
-                    .and_then(|k| k.parse().ok())
-                    .filter(|&k: &usize| k > 0)
-                    .ok_or_else(|| format!("{text:?}: ahead=N, N deals at least 1"))?;
-                Ok(Judged::Ahead { deals, net: net(None)?.1 })
-            }
             "hybrid" => net(arg).map(|(path, net)| Judged::Hybrid { path, net, last: None }),
             _ => Err(format!(
                 "{text:?}: a valuation is rollouts, rollouts/K, fast, fast*K, net, net=PATH, hybrid or hybrid=PATH"
@@ -154,7 +140,6 @@ impl Judged {
             Judged::Fast { times: 1 } => "fast".into(),
             Judged::Fast { times } => format!("fast*{times}"),
             Judged::Net { path, .. } => format!("net:{}", stem(path)),
-            Judged::Ahead { deals, .. } => format!("ahead:{deals}"),
             Judged::Hybrid {
                 path, last: None, ..
             } => format!("hybrid:{}", stem(path)),
@@ -194,20 +179,6 @@ impl Judged {
             }
             Judged::Net { net, .. } => {
                 children_of(q).map(|(me, opp)| net_curve(net, &me, &opp, q.round + 1))
-            }
-            Judged::Ahead { deals, net } => {
-                let seed = mix(
-                    0xA4EA_D000,
-                    (u64::from(q.round) << 32) ^ q.deal as u64 ^ (q.game as u64) << 20,
-                );
-                let futures = sample_futures(q.round, *deals, seed);
-                let next: Vec<FutureRound> =
-                    futures.iter().filter_map(|f| f.first().copied()).collect();
-                let mut cache = ChoiceCache::new();
-                children_of(q).map(|(me, opp)| {
-                    curve_one_ahead(net, &me, &opp, q.round + 1, &next, &mut cache)
-                        .unwrap_or_else(|| net_curve(net, &me, &opp, q.round + 1))
-                })
             }
             Judged::Hybrid { net, last, .. } => {
                 let mut tuned = Tuned::DEFAULT;

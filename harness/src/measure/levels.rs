@@ -19,7 +19,6 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use crate::matchmaking::matches::{run_match, Deals, LogSaving, MatchConfig, RunSettings, Shard};
-use crate::measure::reviews::logs_in;
 use crate::referee::RefereeOptions;
 use crate::replay::parse_log;
 use crate::review::decisions::Judged;
@@ -27,6 +26,7 @@ use crate::review::marks::{
     error_rate_open, level_within, nearest_level, openness, played_like_level, weighted_error,
     ERROR_FLOOR, LEVEL_BOUNDS,
 };
+use crate::review::match_review::logs_in;
 use crate::review::review_log;
 use yacht::engine::config::LEVEL_MAX;
 

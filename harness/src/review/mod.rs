@@ -8,6 +8,8 @@
 //! - [`marks`]: what an error means to a person (a mark, an accuracy, a level).
 //! - [`judged`]: a judged decision and its mark, the types both of the above share (below
 //!   them both, so the imports go one way).
+//! - [`match_review`]: a whole match's games reviewed and summed up by player, side by
+//!   side, with the findings a player should read first.
 //! - [`output`]: the review as text and JSON.
 //! - [`page`]: the review drawn for a person: the script and style the play page serves,
 //!   and the self-contained page of `harness replay LOG --review --html`.
@@ -19,6 +21,7 @@ pub mod decisions;
 pub mod judged;
 pub mod luck;
 pub mod marks;
+pub mod match_review;
 pub mod output;
 pub mod page;
 

@@ -101,3 +101,178 @@ pub fn review_text(review: &GameReview) -> String {
 pub fn review_json(review: &GameReview) -> String {
     serde_json::to_string_pretty(review).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }
+
+/// The review of a match as text: the findings first, then the two players side by side
+/// (each figure of the first player beside the second's on the same games), round by round,
+/// the bids' habit, the scorings by category, the costliest decisions, the files skipped.
+pub fn match_text(review: &super::match_review::MatchReview) -> String {
+    use super::match_review::Cell;
+    let [a, b] = &review.players;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} games reviewed: A = {}, B = {}{}",
+        review.files.len(),
+        a.player,
+        b.player,
+        if review.skipped.is_empty() {
+            String::new()
+        } else {
+            format!("; {} files not reviewed (below)", review.skipped.len())
+        }
+    );
+    let _ = writeln!(out, "\nread first:");
+    if review.findings.is_empty() {
+        let _ = writeln!(
+            out,
+            "  {}",
+            crate::i18n::Message::new("match-findings-none")
+        );
+    }
+    for (i, f) in review.findings.iter().enumerate() {
+        let _ = writeln!(out, "  {}. {}", i + 1, f.message);
+    }
+    let cell = |c: &Cell| format!("{} ({})", fixed(c.per_decision(), 4), c.decisions);
+    let row = |out: &mut String, label: &str, x: String, y: String| {
+        let _ = writeln!(out, "{label:<28} {x:>18} {y:>18}");
+    };
+    let _ = writeln!(out);
+    row(&mut out, "", "A".into(), "B".into());
+    row(&mut out, "games", a.games.to_string(), b.games.to_string());
+    let pct = |x: f64| format!("{}%", fixed(100.0 * x, 2));
+    row(&mut out, "score", pct(a.score), pct(b.score));
+    row(
+        &mut out,
+        "luck a game",
+        signed(a.luck, 4),
+        signed(b.luck, 4),
+    );
+    row(
+        &mut out,
+        "luck-adjusted score",
+        pct(a.adjusted),
+        pct(b.adjusted),
+    );
+    row(
+        &mut out,
+        "accuracy",
+        format!("{}%", fixed(a.accuracy, 2)),
+        format!("{}%", fixed(b.accuracy, 2)),
+    );
+    let _ = writeln!(out, "error a decision (decisions):");
+    row(&mut out, "  all", cell(&a.all), cell(&b.all));
+    row(&mut out, "  bids", cell(&a.bids), cell(&b.bids));
+    row(&mut out, "  scorings", cell(&a.puts), cell(&b.puts));
+    let per_game = |n: usize, games: usize| fixed(n as f64 / games.max(1) as f64, 2);
+    row(
+        &mut out,
+        "?! / ? / ?? a game",
+        format!(
+            "{} / {} / {}",
+            per_game(a.marks[0], a.games),
+            per_game(a.marks[1], a.games),
+            per_game(a.marks[2], a.games)
+        ),
+        format!(
+            "{} / {} / {}",
+            per_game(b.marks[0], b.games),
+            per_game(b.marks[1], b.games),
+            per_game(b.marks[2], b.games)
+        ),
+    );
+    row(
+        &mut out,
+        "upper bonus reached",
+        pct(a.bonus_games as f64 / a.games.max(1) as f64),
+        pct(b.bonus_games as f64 / b.games.max(1) as f64),
+    );
+    let _ = writeln!(
+        out,
+        "\nerror a decision by round (decisions): bids A, bids B | scorings A, scorings B"
+    );
+    for r in 0..super::match_review::ROUNDS {
+        let _ = writeln!(
+            out,
+            "  round {:>2}  {:>15} {:>15} | {:>15} {:>15}",
+            r + 1,
+            cell(&a.bids_by_round[r]),
+            cell(&b.bids_by_round[r]),
+            cell(&a.puts_by_round[r]),
+            cell(&b.puts_by_round[r])
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\nthe bids against the best bid: error a decision (decisions)"
+    );
+    for (label, x, y) in [
+        (
+            "  above the best amount",
+            a.habit.overpaid,
+            b.habit.overpaid,
+        ),
+        (
+            "  below the best amount",
+            a.habit.underpaid,
+            b.habit.underpaid,
+        ),
+        (
+            "  on the other group",
+            a.habit.wrong_group,
+            b.habit.wrong_group,
+        ),
+        ("  the best bid", a.habit.best, b.habit.best),
+    ] {
+        row(&mut out, label, cell(&x), cell(&y));
+    }
+    let _ = writeln!(
+        out,
+        "\nthe scorings by the category played: error a decision (decisions)"
+    );
+    for ((name, x), (_, y)) in a.categories.iter().zip(&b.categories) {
+        row(&mut out, &format!("  {name}"), cell(x), cell(y));
+    }
+    for (label, list) in [("A", &review.costliest[0]), ("B", &review.costliest[1])] {
+        let _ = writeln!(out, "\nthe costliest decisions of {label}:");
+        for c in list {
+            let _ = writeln!(
+                out,
+                "  {} round {:>2}: {} where {} was better, {} of a win",
+                c.file,
+                c.decision.round,
+                c.decision.played,
+                c.decision.best,
+                fixed(c.decision.p_win_lost, 4)
+            );
+        }
+    }
+    if !review.skipped.is_empty() {
+        let _ = writeln!(out, "\nnot reviewed:");
+        // Many files for one reason (a match's deal files) in one line.
+        let mut ids: Vec<&str> = review.skipped.iter().map(|s| s.reason.id).collect();
+        ids.dedup();
+        for id in ids {
+            let same: Vec<_> = review
+                .skipped
+                .iter()
+                .filter(|s| s.reason.id == id)
+                .collect();
+            if same.len() > 3 && same.iter().all(|s| s.reason == same[0].reason) {
+                let names: Vec<&str> = same.iter().take(3).map(|s| s.file.as_str()).collect();
+                let _ = writeln!(
+                    out,
+                    "  {} files, {}: {}, ... and {} more",
+                    same.len(),
+                    same[0].reason,
+                    names.join(", "),
+                    same.len() - 3
+                );
+            } else {
+                for s in same {
+                    let _ = writeln!(out, "  {}: {}", s.file, s.reason);
+                }
+            }
+        }
+    }
+    out
+}

@@ -10,6 +10,9 @@ use crate::i18n::page::I18N_SCRIPT;
 use crate::i18n::{format, tr, Message, ENGLISH};
 use crate::replay::DICE_CSS;
 
+use std::collections::BTreeMap;
+
+use super::match_review::MatchReview;
 use super::GameReview;
 
 /// Draws a review (`YachtReview.render`), and on a page that carries its review as
@@ -19,6 +22,11 @@ pub const REVIEW_JS: &str = include_str!("page/review.js");
 
 /// The review's style (the dice's is [`DICE_CSS`]).
 pub const REVIEW_CSS: &str = include_str!("page/review.css");
+
+/// Draws a match's review (`YachtMatch.render`, on `YachtReview`'s numbers), and on a page
+/// that carries one as `<script type="application/json" id="match-data">` beside `<div
+/// id="match">`, draws it when the page loads.
+pub const MATCH_JS: &str = include_str!("page/match.js");
 
 /// The page's own style around the review.
 const PAGE_CSS: &str = "*,*::before,*::after{box-sizing:border-box}\
@@ -60,6 +68,41 @@ pub fn review_page(review: &GameReview, name: &str) -> String {
     )
 }
 
+/// The review of a match as one self-contained page, as [`review_page`] is a game's: the
+/// match's script and the review's inline with the catalogs, the review's JSON beside them;
+/// `links` maps a game's index (in [`MatchReview::files`]) to its own review page, written
+/// beside this one, for the costliest decisions' games.
+pub fn match_page(review: &MatchReview, name: &str, links: &BTreeMap<usize, String>) -> String {
+    let data = serde_json::json!({ "name": name, "review": review, "links": links });
+    let data = serde_json::to_string(&data).unwrap_or_else(|_| "{}".to_string());
+    let english = |id| escape_html(&tr(ENGLISH, id));
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{title}</title>\n\
+         <style>{PAGE_CSS}#match{{background:#fff;border:1px solid #d8dce2;border-radius:8px;\
+         padding:10px 12px}}{DICE_CSS}{REVIEW_CSS}</style>\n</head><body>\n\
+         <p class=\"lang\"><select id=\"lang\" data-testid=\"lang\" \
+         data-i18n-label=\"nav-language\" aria-label=\"{language}\"></select></p>\n\
+         <h1 data-i18n=\"match-page-heading\">{heading}</h1>\n\
+         <p class=\"file\" data-testid=\"match-file\">{file}</p>\n\
+         <div id=\"match\" data-testid=\"match-body\"><noscript>{noscript}</noscript></div>\n\
+         <script type=\"application/json\" id=\"match-data\">{json}</script>\n\
+         <script>{I18N}</script>\n<script>{REVIEW_JS}</script>\n<script>{MATCH_JS}</script>\n\
+         </body></html>\n",
+        title = escape_html(&format(
+            ENGLISH,
+            &Message::new("match-page-title").text("name", name)
+        )),
+        language = english("nav-language"),
+        heading = english("match-page-heading"),
+        noscript = english("match-page-noscript"),
+        file = escape_html(name),
+        json = script_json(&data),
+        I18N = I18N_SCRIPT.as_str(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,5 +122,7 @@ mod tests {
         assert!(!REVIEW_JS.to_ascii_lowercase().contains("</script"));
         assert!(!REVIEW_CSS.to_ascii_lowercase().contains("</style"));
         assert!(REVIEW_JS.contains("const YachtReview"));
+        assert!(!MATCH_JS.to_ascii_lowercase().contains("</script"));
+        assert!(MATCH_JS.contains("const YachtMatch"));
     }
 }

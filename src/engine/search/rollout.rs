@@ -219,7 +219,7 @@ fn play_future(
 /// each receives its bundle and scores it by the table. `choices` are each player's best
 /// scoring with each bundle (ours with A, ours with B, theirs with A, theirs with B).
 /// Returns our net transfer (points).
-pub fn settle(
+fn settle(
     me: &mut PlayerState,
     opp: &mut PlayerState,
     (a, b, we_win_coin): (Counts, Counts, bool),
