@@ -8,7 +8,10 @@
 # About a minute of 2 cores a variant at 1,000 pairs.
 # BASE=COMMIT plays the default's arm with the harness of COMMIT (docs/runs/build-at.sh), so
 # that a variant is measured against the default at the start of the issue (8d885a0).
-# Usage: [BASE=COMMIT] docs/runs/stronger.sh NAME SPEC [PAIRS]
+# ARMS="maximin adapt reader" plays the no-loss opponents instead (seeds 7004-7006): the
+# win-aware maximin reference, contest:adapt-gain, and the reader (a copy of each arm's own
+# bot reading its bids).
+# Usage: [BASE=COMMIT] [ARMS=...] docs/runs/stronger.sh NAME SPEC [PAIRS]
 #   e.g. BASE=8d885a0 docs/runs/stronger.sh wscore bot:clock=0,wscore=1
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -33,15 +36,20 @@ play() { # HARNESS FILE PLAYER OPPONENT SEED
   "$h" match "$2" "$3" --deals "$pairs" --seed "$4" --time-scale 20 --no-progress \
     --results "$1" > "${1%.jsonl}.txt"
 }
-for arm in eq:7001 other:7002; do
-  o=${arm%:*}
-  seed=${arm#*:}
-  case $o in
-    eq) opponent=bot:bidder=equilibrium,win=0,clock=0 ;;
-    other) opponent=contest:eq-other-table ;;
+opponent_of() { # ARM SPEC: the arm's opponent for the player SPEC
+  case $1 in
+    eq) echo bot:bidder=equilibrium,win=0,clock=0 ;;
+    other) echo contest:eq-other-table ;;
+    maximin) echo bot:bidder=maximin,win=10,clock=0 ;;
+    adapt) echo contest:adapt-gain ;;
+    reader) echo "reader:${2#bot:}" ;;
   esac
-  play "$h_base" "$out/default-$base-$o-$pairs.jsonl" bot:clock=0 "$opponent" "$seed"
-  play "$h" "$out/$name-$o-$pairs.jsonl" "$spec" "$opponent" "$seed"
+}
+declare -A seeds=([eq]=7001 [other]=7002 [maximin]=7004 [adapt]=7005 [reader]=7006)
+for o in ${ARMS:-eq other}; do
+  seed=${seeds[$o]:?unknown arm $o}
+  play "$h_base" "$out/default-$base-$o-$pairs.jsonl" bot:clock=0 "$(opponent_of "$o" bot:clock=0)" "$seed"
+  play "$h" "$out/$name-$o-$pairs.jsonl" "$spec" "$(opponent_of "$o" "$spec")" "$seed"
   "$h" compare "$out/$name-$o-$pairs.jsonl" --against "$out/default-$base-$o-$pairs.jsonl" |
     tail -n 1 | tee "$out/$name-$o-$pairs.compare"
   grep -A12 '^decisions X by round' "$out/$name-$o-$pairs.txt" | awk 'NR > 1 {print "  round " $1 ": cpu p99 " $3 " ms"}' | tr '\n' ';'

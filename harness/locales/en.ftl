@@ -49,14 +49,20 @@ sample-about-10 = bids aggressively on the better bundle; fills the combinations
 
 ## A log the person opens
 
-import-title = Review a game's log
+import-title = Review a game's log, or a whole match
 import-help = An official log (the testing tool's, or <code>harness … --logs</code>): choose its
-    file, or drop it anywhere on this page. It is kept with the games here.
-import-choose = Choose a log file
+    file, or drop it anywhere on this page. It is kept with the games here. Several logs at
+    once (a match's <code>--logs</code> folder) are reviewed together: where each player loses.
+import-choose = Choose log files
 import-file = a game's log file
 import-too-large = { $name } is { NUMBER($size) } KiB, larger than { NUMBER($limit) } KiB: a game's log is a few KB.
 import-cannot-open = Cannot open { $name }: { $error }
 log-name-default = a log
+match-files = { NUMBER($count) } files opened
+match-reading = Reading { NUMBER($count) } files…
+match-reviewing = Reviewing: { NUMBER($done) } of { NUMBER($total) } files
+match-cannot-review = Cannot review these files: { $error }
+match-back = Back to the menu
 
 ## A game
 
@@ -365,6 +371,10 @@ err-review-stopped = the game stopped before its end
 err-review-not-over = the game is not over
 err-no-replay = no replay (yet) for this game
 err-no-log = no log for this game
+err-no-match = no such match review (the server keeps the last 16)
+err-match-logs = logs: a list of {"name", "log"} objects, at least one
+err-match-too-many = { NUMBER($count) } logs: at most { NUMBER($limit) } are reviewed at once
+err-match-failed = no review: { $reason }
 
 ## The replay page (the person's side round by round, the bot's view of its bids)
 
@@ -419,8 +429,12 @@ explain-no-model = no model at this level
 match-page-title = Yacht Auction match review: { $name }
 match-page-heading = The review of a match: where each player loses
 match-page-noscript = The review is drawn by the page's script.
-match-summary = { $games } games reviewed, { $one } against { $other }{ $skipped ->
+match-summary = { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    } reviewed, { $one } against { $other }{ $skipped ->
         [0] .
+        [one] ; { $skipped } file not reviewed (below).
        *[other] ; { $skipped } files not reviewed (below).
     }
 match-findings = Read first

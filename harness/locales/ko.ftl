@@ -47,14 +47,20 @@ sample-about-10 = 더 좋은 묶음에 공격적으로 입찰하고, 조합 점�
 
 ## A log the person opens
 
-import-title = 게임 로그 복기하기
+import-title = 게임 로그나 경기 전체 복기하기
 import-help = 공식 로그(테스트 도구의 로그나 <code>harness … --logs</code>의 로그): 파일을 고르거나
-    이 페이지 아무 곳에나 끌어다 놓으세요. 로그는 여기 게임들과 함께 보관됩니다.
+    이 페이지 아무 곳에나 끌어다 놓으세요. 로그는 여기 게임들과 함께 보관됩니다. 여러 로그를
+    한 번에 열면(경기의 <code>--logs</code> 폴더) 함께 복기합니다: 각 선수가 어디서 지는지.
 import-choose = 로그 파일 고르기
 import-file = 게임 로그 파일
 import-too-large = { $name }은(는) { NUMBER($size) } KiB로, { NUMBER($limit) } KiB보다 큽니다: 게임 로그는 몇 KB입니다.
 import-cannot-open = { $name }을(를) 열 수 없습니다: { $error }
 log-name-default = 로그
+match-files = 파일 { NUMBER($count) }개
+match-reading = 파일 { NUMBER($count) }개를 읽는 중…
+match-reviewing = 복기 중: 파일 { NUMBER($total) }개 중 { NUMBER($done) }개
+match-cannot-review = 이 파일들을 복기할 수 없습니다: { $error }
+match-back = 메뉴로 돌아가기
 
 ## A game
 
@@ -350,6 +356,10 @@ err-review-stopped = 게임이 끝나기 전에 멈췄습니다
 err-review-not-over = 게임이 아직 끝나지 않았습니다
 err-no-replay = 이 게임의 리플레이가 (아직) 없습니다
 err-no-log = 이 게임의 로그가 없습니다
+err-no-match = 그런 경기 복기가 없습니다 (서버는 최근 16개를 보관합니다)
+err-match-logs = logs: {"name", "log"} 객체의 목록, 하나 이상
+err-match-too-many = 로그 { NUMBER($count) }개: 한 번에 최대 { NUMBER($limit) }개를 복기합니다
+err-match-failed = 복기할 수 없습니다: { $reason }
 
 ## The replay page (the person's side round by round, the bot's view of its bids)
 

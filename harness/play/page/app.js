@@ -52,7 +52,9 @@ async function api(method, path, body) {
 async function showMenu() {
   stopPolling();
   state = null;
+  stopMatch();
   $("game").hidden = true;
+  $("match-view").hidden = true;
   $("menu").hidden = false;
   if (!opponents.length) {
     const data = await api("GET", "/api/opponents");
@@ -116,7 +118,9 @@ async function startGame(event) {
 function openGame(id, first) {
   localStorage.setItem(GAME_KEY, id);
   if (location.hash !== "#" + id) history.replaceState(null, "", "#" + id);
+  stopMatch();
   $("menu").hidden = true;
+  $("match-view").hidden = true;
   $("game").hidden = false;
   selected = [];
   hintTurn = -1;
@@ -501,14 +505,89 @@ async function importLog(file) {
   }
 }
 
+// ---- several logs the person opens at once: one review of the match ----
+
+let matchTimer = null;   // the poll of the match review being computed
+let matchShown = null;   // the match review shown (drawn again when the language changes)
+let matchFiles = 0;      // how many files the person opened for it
+
+function stopMatch() {
+  if (matchTimer) clearTimeout(matchTimer);
+  matchTimer = null;
+}
+
+// Every file is sent (the server skips, with its reason on the review, each that is too
+// large or not a log), then the review is polled until it is ready.
+async function reviewMatch(files) {
+  $("import-error").textContent = "";
+  stopPolling();
+  stopMatch();
+  state = null;
+  matchShown = null;
+  $("menu").hidden = true;
+  $("game").hidden = true;
+  $("match-view").hidden = false;
+  $("match-error").textContent = "";
+  $("match").replaceChildren();
+  matchFiles = files.length;
+  $("match-name").textContent = t("match-files", { count: files.length });
+  $("match-status").textContent = t("match-reading", { count: files.length });
+  try {
+    const logs = [];
+    for (const file of files) {
+      // A file too large is not read: the server gets its name and skips it.
+      if (file.size > LOG_LIMIT_BYTES) logs.push({ name: file.name, too_large: true });
+      else logs.push({ name: file.name, log: await file.text() });
+    }
+    const job = await api("POST", "/api/matches", { logs });
+    pollMatch(job.id);
+  } catch (e) {
+    $("match-status").textContent = "";
+    $("match-error").textContent = t("match-cannot-review", { error: e.message });
+  }
+}
+
+async function pollMatch(id) {
+  try {
+    const data = await api("GET", "/api/matches/" + id);
+    if (data.pending) {
+      $("match-status").textContent = t("match-reviewing", { done: data.done, total: data.total });
+      $("match-progress").hidden = false;
+      $("match-progress").max = Math.max(1, data.total);
+      $("match-progress").value = data.done;
+      matchTimer = setTimeout(() => pollMatch(id), POLL_MS);
+      return;
+    }
+    $("match-progress").hidden = true;
+    $("match-status").textContent = "";
+    matchShown = data;
+    YachtMatch.render($("match"), data.review, {});
+  } catch (e) {
+    $("match-progress").hidden = true;
+    $("match-status").textContent = "";
+    $("match-error").textContent = t("match-cannot-review", { error: e.message });
+  }
+}
+
+// One file opens as a game; several are reviewed as a match.
+function openFiles(files) {
+  if (files.length === 1) importLog(files[0]);
+  else if (files.length > 1) reviewMatch(files);
+}
+
 const carriesFiles = (e) => e.dataTransfer && Array.from(e.dataTransfer.types).includes("Files");
 
 // ---- wiring ----
 
 $("log-file").addEventListener("change", () => {
-  const file = $("log-file").files[0];
+  const files = Array.from($("log-file").files);
   $("log-file").value = "";
-  if (file) importLog(file);
+  openFiles(files);
+});
+$("match-back").addEventListener("click", () => {
+  matchShown = null;
+  history.replaceState(null, "", location.pathname);
+  showMenu();
 });
 window.addEventListener("dragover", (e) => {
   if (!carriesFiles(e)) return;
@@ -522,7 +601,7 @@ window.addEventListener("drop", (e) => {
   if (!carriesFiles(e)) return;
   e.preventDefault();
   document.body.classList.remove("dropping");
-  if (e.dataTransfer.files.length) importLog(e.dataTransfer.files[0]);
+  openFiles(Array.from(e.dataTransfer.files));
 });
 
 $("start-form").addEventListener("submit", startGame);
@@ -554,6 +633,8 @@ YachtI18n.switcher($("lang"), () => {
   // The person's own review names the seats in the language; a log's keeps its seat.
   if (reviewData && state && reviewShown === state.id && !reviewData.imported) drawReview(reviewData);
   else YachtReview.redraw($("review-body"));
+  if (!$("match-view").hidden) $("match-name").textContent = t("match-files", { count: matchFiles });
+  if (matchShown) YachtMatch.redraw($("match"));
 });
 $("hints-on").checked = localStorage.getItem("yacht-auction-hints") === "1";
 if (currentId()) openGame(currentId()); else showMenu();

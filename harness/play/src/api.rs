@@ -6,7 +6,8 @@
 //! wait on the opponent: the game thread plays it, and the page polls the state.
 //! A log a person opens (`POST /api/logs`, the file's text as JSON) is checked whole as the
 //! replay reads logs before anything is kept; it is then a game of its own, imported:
-//! replayed and reviewed, never played.
+//! replayed and reviewed, never played. Several logs opened at once (`POST /api/matches`)
+//! are reviewed together as a match ([`crate::matches`]), a job the page polls.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -24,6 +25,7 @@ use serde_json::{json, Value};
 use harness::i18n::Message;
 use harness::player::PlayerSpec;
 use harness::replay;
+use harness::review::match_review::{LogFile, Skipped};
 use yacht::game::Deal;
 use yacht::protocol::{Answer, Group, Hand, BID_MAX_POINTS};
 use yacht::rules::category::{bonus_gain_k, Category, POINTS_PER_K};
@@ -33,6 +35,7 @@ use crate::game::{Game, Review, Submission, REVIEW_DECISIONS};
 use crate::guard::{guard, AllowedHosts};
 use crate::hints::{hint, Hint};
 use crate::human::lock;
+use crate::matches::{JobState, Matches};
 use crate::opponents::Opponent;
 use crate::page;
 use crate::store::{GameId, GameMeta, Imported, Store};
@@ -51,12 +54,20 @@ const LOG_BODY_LIMIT_BYTES: usize = 2 * LOG_LIMIT_BYTES + BODY_LIMIT_BYTES;
 /// The longest file name kept for an opened log.
 const LOG_NAME_CHARS: usize = 120;
 
+/// The most logs reviewed as one match: a contest's round of a thousand deals, both seats.
+pub const MATCH_FILES_MAX: usize = 2000;
+
+/// The body of several opened logs: a match's logs are a few KB each; the whole is bounded
+/// so that a page cannot make the server hold more than this.
+pub const MATCH_BODY_LIMIT_BYTES: usize = 64 * 1024 * 1024;
+
 /// The server: the games folder, the menu, the games this process runs.
 pub struct Server {
     store: Store,
     menu: Vec<Opponent>,
     games: Mutex<HashMap<GameId, Arc<Game>>>,
     hints: Mutex<HashMap<GameId, HintSlot>>,
+    matches: Matches,
 }
 
 /// A hint being computed, or computed, for one turn.
@@ -117,6 +128,7 @@ impl Server {
             menu,
             games: Mutex::default(),
             hints: Mutex::default(),
+            matches: Matches::default(),
         }
     }
 
@@ -335,6 +347,12 @@ pub fn router(server: Arc<Server>, allowed: AllowedHosts) -> Router {
             "/api/logs",
             post(import_log).layer(DefaultBodyLimit::max(LOG_BODY_LIMIT_BYTES)),
         )
+        .route(
+            "/api/matches",
+            post(start_match).layer(DefaultBodyLimit::max(MATCH_BODY_LIMIT_BYTES)),
+        )
+        .route("/api/matches/{id}", get(match_state))
+        .route("/match.js", get(page::match_script))
         .route("/api/games/{id}", get(game_state))
         .route("/api/games/{id}/bid", post(bid))
         .route("/api/games/{id}/put", post(put))
@@ -432,25 +450,111 @@ async fn import_log(
     if text.len() > LOG_LIMIT_BYTES {
         return Err(too_large());
     }
-    let name: String = body
-        .get("name")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .chars()
-        .filter(|c| !c.is_control())
-        .take(LOG_NAME_CHARS)
-        .collect();
-    let name = if name.trim().is_empty() {
-        "a log".to_string()
-    } else {
-        name.trim().to_string()
-    };
+    let name = file_name(body.get("name"), "a log");
     let server2 = Arc::clone(&server);
     // Parsing and replaying a log takes a moment: off the request threads.
     let game = tokio::task::spawn_blocking(move || server2.import(&name, &text))
         .await
         .map_err(|e| ApiError::failed("log", e.to_string()))??;
     Ok(Json(server.state(&game)))
+}
+
+/// A file name the page sent, as it is kept: no control characters, at most
+/// [`LOG_NAME_CHARS`], `fallback` when there is none.
+fn file_name(value: Option<&Value>, fallback: &str) -> String {
+    let name: String = value
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(LOG_NAME_CHARS)
+        .collect();
+    if name.trim().is_empty() {
+        fallback.to_string()
+    } else {
+        name.trim().to_string()
+    }
+}
+
+/// Reviews several logs as one match, `{"logs": [{"name": FILE NAME, "log": TEXT}, …]}`
+/// (at most [`MATCH_FILES_MAX`]): answered at once with the job's `{"id", "total"}`, its
+/// review read from `GET /api/matches/{id}`. A file over [`LOG_LIMIT_BYTES`] or that is not
+/// a game's log is skipped with its reason on the review; the rest are reviewed.
+async fn start_match(
+    State(server): State<Arc<Server>>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let body = object(body)?;
+    let logs = body
+        .get("logs")
+        .and_then(Value::as_array)
+        .filter(|logs| !logs.is_empty())
+        .ok_or_else(|| ApiError::bad("logs", Message::new("err-match-logs")))?;
+    if logs.len() > MATCH_FILES_MAX {
+        return Err(ApiError::bad(
+            "logs",
+            Message::new("err-match-too-many")
+                .number("count", logs.len() as f64)
+                .number("limit", MATCH_FILES_MAX as f64),
+        ));
+    }
+    let (mut files, mut refused) = (Vec::new(), Vec::new());
+    for (i, entry) in logs.iter().enumerate() {
+        let name = file_name(entry.get("name"), &format!("log {}", i + 1));
+        let text = entry.get("log").and_then(Value::as_str);
+        // The page does not read a file over the limit: it says so (`too_large`).
+        let too_large = entry.get("too_large") == Some(&Value::Bool(true))
+            || text.is_some_and(|t| t.len() > LOG_LIMIT_BYTES);
+        match text {
+            _ if too_large => refused.push(Skipped {
+                file: name,
+                reason: Message::new("err-log-too-large")
+                    .number("limit", (LOG_LIMIT_BYTES / 1024) as f64),
+            }),
+            Some(text) => files.push(LogFile {
+                name,
+                text: text.to_string(),
+            }),
+            None => refused.push(Skipped {
+                file: name,
+                reason: Message::new("match-skip-not-text"),
+            }),
+        }
+    }
+    let id = format!(
+        "{:016x}",
+        random_u64().map_err(|e| ApiError::failed("logs", e))?
+    );
+    let name = match logs.len() {
+        1 => files.first().map_or_else(String::new, |f| f.name.clone()),
+        n => format!("{n} logs"),
+    };
+    let job = server.matches.start(id, name, files, refused);
+    Ok(Json(
+        json!({"id": job.id, "name": job.name, "total": job.total}),
+    ))
+}
+
+/// A match review: `{"pending": true, "done", "total"}` while it runs, then `{"pending":
+/// false, "name", "review"}` (`harness::review::match_review::MatchReview`); 422 when no
+/// file was a whole game's log, 404 for a job this process does not keep.
+async fn match_state(State(server): State<Arc<Server>>, Path(id): Path<String>) -> ApiResult {
+    let job = server.matches.get(&id).ok_or_else(|| {
+        ApiError::new(StatusCode::NOT_FOUND, "match", Message::new("err-no-match"))
+    })?;
+    match job.state() {
+        JobState::Running { done, total } => {
+            Ok(Json(json!({"pending": true, "done": done, "total": total})))
+        }
+        JobState::Done(review) => Ok(Json(
+            json!({"pending": false, "name": job.name, "review": review}),
+        )),
+        JobState::Failed(e) => Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "logs",
+            Message::new("err-match-failed").text("reason", e.to_string()),
+        )),
+    }
 }
 
 async fn game_state(State(server): State<Arc<Server>>, Path(id): Path<String>) -> ApiResult {

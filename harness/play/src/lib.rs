@@ -12,6 +12,7 @@ pub mod game;
 pub mod guard;
 pub mod hints;
 pub mod human;
+pub mod matches;
 pub mod opponents;
 pub mod page;
 pub mod store;

@@ -49,6 +49,15 @@ pub async fn review_script() -> impl IntoResponse {
     )
 }
 
+/// The review of several logs as a match, the same script as the page of `harness replay
+/// DIR --review --html` carries inline (`harness::review::page`).
+pub async fn match_script() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        harness::review::page::MATCH_JS,
+    )
+}
+
 /// The page's style, with the dice the replay page draws the same way and the review's.
 static STYLE: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
     format!(

@@ -468,3 +468,107 @@ async fn an_opened_log_is_checked_kept_and_reviewed() {
     assert_eq!(reopened["review"], review["review"]);
     let _ = std::fs::remove_dir_all(&server.games);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn several_logs_are_reviewed_as_one_match_each_bad_file_skipped_with_its_reason() {
+    let server = common::start("match").await;
+    let http = Client::new();
+    let matches = server.url("/api/matches");
+
+    // Refused whole: no list, an empty one, too many files.
+    for body in [
+        json!({}),
+        json!({"logs": []}),
+        json!({"logs": "a.log"}),
+        json!({"logs": vec![json!({"name": "a.log", "log": ""}); 2001]}),
+    ] {
+        let (status, refused) = post(&http, matches.clone(), body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+        assert_eq!(refused["field"], "logs");
+    }
+
+    // The same game twice, a cut log, a letter, a file the page found too large, and a
+    // file with no text: two games reviewed, four files skipped, each with its reason.
+    let lines: Vec<&str> = common::GOLDEN_LOG.lines().collect();
+    let cut = lines[..lines.len() / 2].join("\n");
+    let body = json!({"logs": [
+        {"name": "game-1.log", "log": common::GOLDEN_LOG},
+        {"name": "cut.log", "log": cut},
+        {"name": "letter.txt", "log": "Dear diary, today I rolled a yacht.\n"},
+        {"name": "huge.log", "too_large": true},
+        {"name": "image.png"},
+        {"name": "game-2.log", "log": common::GOLDEN_LOG},
+    ]});
+    let (status, job) = post(&http, matches.clone(), body).await;
+    assert_eq!(status, StatusCode::OK, "{job}");
+    assert_eq!(job["total"], 4, "the files with text are reviewed: {job}");
+    let id = job["id"].as_str().unwrap();
+    let done = until(&http, server.url(&format!("/api/matches/{id}")), |s| {
+        s["pending"] == false
+    })
+    .await;
+    let review = &done["review"];
+    assert_eq!(review["files"], json!(["game-1.log", "game-2.log"]));
+    let players: Vec<&str> = review["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["player"].as_str().unwrap())
+        .collect();
+    assert_eq!(players, ["sample:1", "sample:2"]);
+    assert_eq!(review["players"][0]["games"], 2);
+    let mut skipped: Vec<(String, String)> = review["skipped"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let reason = &s["reason"];
+            (
+                s["file"].as_str().unwrap().to_string(),
+                reason["id"].as_str().unwrap_or_default().to_string(),
+            )
+        })
+        .collect();
+    skipped.sort();
+    assert_eq!(
+        skipped,
+        [
+            ("cut.log".to_string(), "match-skip-not-whole".to_string()),
+            ("huge.log".to_string(), "err-log-too-large".to_string()),
+            ("image.png".to_string(), "match-skip-not-text".to_string()),
+            ("letter.txt".to_string(), "match-skip-not-log".to_string()),
+        ]
+    );
+
+    // Nothing reviewable: the job ends refused, with why; an unknown job is 404.
+    let (status, job) = post(
+        &http,
+        matches.clone(),
+        json!({"logs": [{"name": "a.txt", "log": "hello"}, {"name": "b.txt", "log": "world"}]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{job}");
+    let url = server.url(&format!("/api/matches/{}", job["id"].as_str().unwrap()));
+    let started = Instant::now();
+    let refused = loop {
+        let (status, answer) = get(&http, url.clone()).await;
+        if status != StatusCode::OK {
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+            break answer;
+        }
+        assert!(started.elapsed() < Duration::from_secs(60), "{answer}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .contains("none of the 2 files"),
+        "{refused}"
+    );
+    let (status, _) = get(&http, server.url("/api/matches/0123456789abcdef")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    // Reviewing a match keeps nothing in the games folder.
+    assert_eq!(files_on_disk(&server), Vec::<String>::new());
+    let _ = std::fs::remove_dir_all(&server.games);
+}

@@ -7,7 +7,8 @@
 //! a damaged or foreign file refused with a message while the page plays on. On every
 //! screen no word of the other language is left and no catalog key is missing. A log whose
 //! player's command is 200 characters long fits a phone everywhere it is shown, and the
-//! language switch changes the page and is remembered. Screenshots at 1,280 × 800 and
+//! language switch changes the page and is remembered. Several logs dropped at once are
+//! reviewed as a match, as on the page `harness replay DIR --review --html` writes. Screenshots at 1,280 × 800 and
 //! 390 px wide go to `target/play-screenshots/` (named by language).
 //!
 //! Needs `/usr/bin/chromium` and `/usr/bin/chromedriver` (Debian's `chromium` and
@@ -21,11 +22,13 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
 use harness::i18n::{format, tr, Message};
+use harness::review::decisions::review_valuation;
+use harness::review::match_review::{review_match, LogFile};
 use serde_json::json;
 
 /// chromedriver as a child process, killed when dropped.
@@ -1065,6 +1068,154 @@ async fn a_log_with_a_200_character_command_fits_a_phone_in_either_language() {
         None,
         "en-long-file-page-390.png",
         "the long log's own review page",
+    )
+    .await;
+    client.close().await.unwrap();
+    let _ = std::fs::remove_dir_all(&server.games);
+}
+
+/// Drops the files `files` (name, content) on the page at once, as a person dragging a
+/// match's logs there.
+async fn drop_files(client: &Client, files: &[(&str, &str)]) {
+    let files: Vec<serde_json::Value> = files.iter().map(|(n, c)| json!([n, c])).collect();
+    client
+        .execute(
+            "const data = new DataTransfer();\
+             for (const [name, text] of arguments[0]) {\
+               data.items.add(new File([text], name, {type: 'text/plain'}));\
+             }\
+             for (const type of ['dragenter', 'dragover', 'drop']) {\
+               document.body.dispatchEvent(new DragEvent(type,\
+                 {dataTransfer: data, bubbles: true, cancelable: true}));\
+             }",
+            vec![json!(files)],
+        )
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn several_logs_dropped_are_reviewed_as_a_match_in_english() {
+    several_logs_dropped("en").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn several_logs_dropped_are_reviewed_as_a_match_in_korean() {
+    several_logs_dropped("ko").await;
+}
+
+/// What the match review shows: its summary, its findings' and skipped files' counts; both
+/// round charts are drawn.
+async fn match_seen(client: &Client) -> (String, usize, usize) {
+    for chart in ["bids_by_round", "puts_by_round"] {
+        assert!(visible(client, &format!("[data-testid=match-chart-{chart}]")).await);
+    }
+    let count =
+        |css: &'static str| async move { client.find_all(Locator::Css(css)).await.unwrap().len() };
+    (
+        text(client, "[data-testid=match-summary]").await,
+        count("[data-testid=match-findings] li").await,
+        count("[data-testid=match-skipped] li").await,
+    )
+}
+
+/// Three logs and a letter dropped on a page in `lang`: the match reviewed there (two
+/// players, three games, the letter skipped with its reason), the same review as the page
+/// `harness replay DIR --review --html` writes opened from the disk; both at 1,280 and
+/// 390 px, all in the page's language.
+async fn several_logs_dropped(lang: &str) {
+    let Some((server, _driver, client)) = page_in_a_browser("match", lang).await else {
+        return;
+    };
+    let shot = |name: &str| format!("{lang}-{name}");
+    let letter = "Dear diary, today I rolled a yacht.\n";
+    let files = [
+        ("game-1.log", common::GOLDEN_LOG),
+        ("game-2.log", common::GOLDEN_LOG),
+        ("game-3.log", common::GOLDEN_LOG),
+        ("letter.txt", letter),
+    ];
+    let data = [
+        "game-1.log",
+        "game-2.log",
+        "game-3.log",
+        "letter.txt",
+        "sample:1",
+        "sample:2",
+        letter, // the skipped file's reason quotes its first line
+    ];
+    client
+        .wait()
+        .for_element(Locator::Css("[data-testid=log-file]"))
+        .await
+        .unwrap();
+    drop_files(&client, &files).await;
+    let summary_start = said_before(
+        lang,
+        Message::new("match-summary")
+            .number("games", 3.0)
+            .text("one", "sample:1")
+            .text("other", "sample:2")
+            .number("skipped", 1.0),
+        "nothing",
+    );
+    says(&client, "[data-testid=match-summary]", &summary_start).await;
+    let seen = match_seen(&client).await;
+    assert_eq!(seen.2, 1, "the letter is skipped: {seen:?}");
+    let skipped = text(&client, "[data-testid=match-skipped]").await;
+    assert!(skipped.starts_with("letter.txt: "), "{skipped}");
+    all_in(&client, lang, &data, "the match dropped").await;
+    screenshot(&client, &shot("match-1280.png")).await;
+    assert!(
+        fits(&client).await,
+        "the match review is wider than the window"
+    );
+    on_a_phone(&client, None, &shot("match-390.png"), "the match review").await;
+    // Back to the menu; nothing was kept in the games folder.
+    click(&client, "[data-testid=match-back]").await;
+    assert!(
+        visible(&client, "[data-testid=log-file]").await
+            || !visible(&client, "[data-testid=match-body]").await
+    );
+    let kept = std::fs::read_dir(&server.games).map_or(0, |d| d.count());
+    assert_eq!(kept, 0, "a match review keeps nothing");
+
+    // The page of `harness replay DIR --review --html`, opened from the disk: the same
+    // review, drawn by the same script.
+    let logs: Vec<LogFile> = files
+        .iter()
+        .map(|(name, text)| LogFile {
+            name: name.to_string(),
+            text: text.to_string(),
+        })
+        .collect();
+    let review = review_match(&logs, review_valuation(), &|| {}).unwrap();
+    let page = shots_dir().join(format!("match-review-{lang}.html"));
+    std::fs::write(
+        &page,
+        harness::review::page::match_page(&review, "logs", &BTreeMap::new()),
+    )
+    .unwrap();
+    client
+        .goto(&format!(
+            "file://{}",
+            page.canonicalize().unwrap().display()
+        ))
+        .await
+        .unwrap();
+    says(&client, "[data-testid=match-summary]", &summary_start).await;
+    assert_eq!(match_seen(&client).await, seen);
+    all_in(&client, lang, &data, "the match review's own page").await;
+    screenshot(&client, &shot("match-file-page-1280.png")).await;
+    assert!(
+        fits(&client).await,
+        "the match review's page is wider than the window"
+    );
+    on_a_phone(
+        &client,
+        None,
+        &shot("match-file-page-390.png"),
+        "the match review's page",
     )
     .await;
     client.close().await.unwrap();
