@@ -6,7 +6,8 @@
 # busy machine must not count as late); each bot's result, its aborts, and the deals lost in
 # both seats (the rollouts' default lost deal 58 to 1850, 87 to 1630 and 4 to 8.15).
 # The bots are built outside the project: ../shared/tools/build-contest-bots.sh GIT_DIR BOTS_DIR.
-# Usage: docs/runs/distill-public.sh BOTS_DIR [PAIRS]   (PAIRS default 100)
+# SPEC=SPEC OUT=NAME play another bot (e.g. a variant of issue 70) into target/runs/NAME.
+# Usage: [SPEC=... OUT=...] docs/runs/distill-public.sh BOTS_DIR [PAIRS]   (PAIRS default 100)
 # A finished run is kept: the script picks up where it stopped.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -14,12 +15,13 @@ bots=$(cd "${1:?usage: docs/runs/distill-public.sh BOTS_DIR [PAIRS]}" && pwd)
 pairs=${2:-100}
 cargo build --release -q -p harness
 h=target/release/harness
-out=target/runs/distill-public
+spec=${SPEC:-bot:clock=0}
+out=target/runs/${OUT:-distill-public}
 mkdir -p "$out"
 for name in 1850 1630 8.14 8.14_1710 8.15 105780_1780 main; do
   f=$out/bw_$name.jsonl
   [[ -s $f && $(wc -l < "$f") -eq $((2 * pairs)) ]] ||
-    "$h" match bot:clock=0 "cmd:$bots/bw_$name" --deals "$pairs" --seed 41 \
+    "$h" match "$spec" "cmd:$bots/bw_$name" --deals "$pairs" --seed 41 \
       --time-scale 20 --threads 1 --no-progress --results "$f" > "$out/bw_$name.txt"
   lost=$(python3 - "$f" <<'PY'
 import json, sys

@@ -472,6 +472,7 @@ match-habit-best = the best bid
 match-categories = The scorings, by the category played
 match-costliest = The costliest decisions of { $player }
 match-costly = Round { $round } ({ $file }): { $played } where { $best } was better, { $cost } of a win
+match-costly-also = { $file } and { $also }, the same position
 match-costly-link = the game's review
 match-skipped = Files not reviewed
 match-skip-not-text = not text

@@ -452,6 +452,7 @@ match-habit-best = 최선의 입찰
 match-categories = 기록한 항목별 점수 기록
 match-costliest = { $player }의 가장 비싼 결정
 match-costly = { $round }라운드 ({ $file }): { $best } 대신 { $played }, 승리 확률 { $cost }
+match-costly-also = { $file }, 같은 상황의 { $also }
 match-costly-link = 그 게임의 복기
 match-skipped = 복기하지 않은 파일
 match-skip-not-text = 텍스트가 아닙니다

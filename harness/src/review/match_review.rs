@@ -105,6 +105,10 @@ pub struct Costly {
     pub file: String,
     pub game: usize,
     pub decision: Judged,
+    /// The other files where the same decision was made at the same cost: the two games of
+    /// a deal pair are often one game with the seats swapped, between programs that play
+    /// both seats alike.
+    pub also: Vec<String>,
 }
 
 /// A part of a player's play that costs it more than the same part of the other's.
@@ -217,6 +221,27 @@ fn review_file(file: &LogFile, valuation: Valuation) -> Result<GameReview, Messa
         .map_err(|reason| Message::new("match-skip-not-whole").message("reason", reason))?;
     review_log(&log, valuation, None)
         .map_err(|e| Message::new("match-skip-not-replayed").text("reason", e.to_string()))
+}
+
+/// The [`COSTLIEST`] first of `sorted`, each decision made again at the same cost (the same
+/// round, move, best move and win probability lost: the same position) folded into the
+/// first's `also`.
+fn fold_repeats(sorted: Vec<Costly>) -> Vec<Costly> {
+    let mut out: Vec<Costly> = Vec::new();
+    for c in sorted {
+        let same = |k: &Costly| {
+            k.decision.round == c.decision.round
+                && k.decision.played == c.decision.played
+                && k.decision.best == c.decision.best
+                && k.decision.p_win_lost == c.decision.p_win_lost
+        };
+        if let Some(kept) = out.iter_mut().find(|k| same(k)) {
+            kept.also.push(c.file);
+        } else if out.len() < COSTLIEST {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The unordered pair of players of a game.
@@ -364,6 +389,7 @@ pub fn review_match(
                         file: file.name.clone(),
                         game,
                         decision: d.clone(),
+                        also: Vec::new(),
                     });
                 }
             }
@@ -381,7 +407,7 @@ pub fn review_match(
     }
     for list in &mut costly {
         list.sort_by(|a, b| b.decision.p_win_lost.total_cmp(&a.decision.p_win_lost));
-        list.truncate(COSTLIEST);
+        *list = fold_repeats(std::mem::take(list));
     }
     let findings = findings(&players);
     Ok(MatchReview {

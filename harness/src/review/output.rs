@@ -237,8 +237,13 @@ pub fn match_text(review: &super::match_review::MatchReview) -> String {
         for c in list {
             let _ = writeln!(
                 out,
-                "  {} round {:>2}: {} where {} was better, {} of a win",
+                "  {}{} round {:>2}: {} where {} was better, {} of a win",
                 c.file,
+                if c.also.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (and {})", c.also.join(", "))
+                },
                 c.decision.round,
                 c.decision.played,
                 c.decision.best,

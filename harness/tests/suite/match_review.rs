@@ -184,3 +184,38 @@ fn files_that_are_not_a_match_s_logs_are_skipped_with_their_reason() {
     // Nothing to review is an error, not an empty report.
     assert!(review_match(&files[6..7], review_valuation(), &|| {}).is_err());
 }
+
+#[test]
+fn a_decision_made_again_in_the_same_position_is_listed_once_with_its_files() {
+    // The same game under two names: every costly decision made twice, at the same cost.
+    let game = logs(1, 73).remove(0);
+    let files = [
+        LogFile {
+            name: "one.log".into(),
+            text: game.text.clone(),
+        },
+        LogFile {
+            name: "two.log".into(),
+            text: game.text,
+        },
+    ];
+    let m = review(&files);
+    for list in &m.costliest {
+        assert!(!list.is_empty());
+        for c in list {
+            assert_eq!(
+                (c.file.as_str(), c.also.clone()),
+                ("one.log", vec!["two.log".to_string()]),
+                "{c:?}"
+            );
+        }
+        // No decision listed twice.
+        for (i, a) in list.iter().enumerate() {
+            for b in &list[i + 1..] {
+                assert!(a.decision != b.decision, "{a:?}");
+            }
+        }
+    }
+    let text = harness::review::output::match_text(&m);
+    assert!(text.contains("one.log (and two.log) round"), "{text}");
+}

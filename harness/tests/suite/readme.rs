@@ -135,6 +135,15 @@ fn the_readme_commands_for_your_own_bot_run_as_written() {
                     }
                 }
             }
+            // A folder of logs: the whole match, one deal pair's two games, both players.
+            "replay" if dir.join(&args[1]).is_dir() => {
+                assert!(stdout.starts_with("2 games reviewed: A = "), "{stdout}");
+                assert!(
+                    stdout.contains("harness/examples/starter_bot.py"),
+                    "{stdout}"
+                );
+                assert!(stdout.contains("read first:"), "{stdout}");
+            }
             "replay" if args.iter().any(|a| a == "--review") => {
                 // Both sides, each with its luck and luck-adjusted result, 24 decisions each.
                 for side in ["FIRST (", "SECOND ("] {
@@ -184,5 +193,8 @@ fn the_readme_commands_for_your_own_bot_run_as_written() {
     let review = std::fs::read_to_string(dir.join("game-review.html"))
         .expect("replay --review --html wrote the review's page");
     assert!(review.contains("id=\"review-data\"") && review.contains("const YachtReview"));
+    let review = std::fs::read_to_string(dir.join("match-review.html"))
+        .expect("replay DIR --review --html wrote the match's page");
+    assert!(review.contains("id=\"match-data\"") && review.contains("const YachtMatch"));
     std::fs::remove_dir_all(&dir).unwrap();
 }

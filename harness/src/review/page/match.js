@@ -124,7 +124,9 @@ const YachtMatch = (() => {
     for (const c of m.costliest[p]) {
       const d = c.decision;
       const item = el("li", {}, el("span", { class: "mark" }, d.mark ? d.mark + " " : ""),
-        t("match-costly", { round: d.round, file: c.file, played: d.played.replace(/^(BID|PUT) /, ""),
+        t("match-costly", { round: d.round,
+          file: c.also && c.also.length ? t("match-costly-also", { file: c.file, also: c.also.join(", ") }) : c.file,
+          played: d.played.replace(/^(BID|PUT) /, ""),
           best: d.best.replace(/^(BID|PUT) /, ""), cost: pct(d.p_win_lost) }));
       const href = links && links[c.game];
       if (href) item.append(" · ", el("a", { href }, t("match-costly-link")));
