@@ -147,6 +147,15 @@ pub const CONTROL_VARIATE_DEFAULT: bool = true;
 /// Measured: docs/experiments/2026-11-26-maximin-model.md#maximin-model.
 pub const MAXIMIN_MODEL_DEFAULT: bool = true;
 
+/// Whether the scorings of the network's rounds (2 to `netlast`) are chosen by win
+/// probability on the network's curves by default, rather than by the table
+/// ([`crate::engine::search::endgame::win_scoring_by_net`]). Head to head against the
+/// table's scorings, SPRT [0, 5] nElo, luck-adjusted: H1 accepted after 900 pairs (50.90%
+/// [50.27, 51.53]); against the two equilibrium designs +0.16 and +0.35 points, no loss
+/// against maximin, adapt-gain, the reader and the public bots.
+/// Measured: docs/experiments/2026-11-29-stronger.md#win-scoring.
+pub const WIN_SCORING_DEFAULT: bool = true;
+
 /// Whether the decided-game gate expects the auctions left to earn what the game's
 /// auctions have earned so far, by default ([`crate::engine::track::earnings`]).
 pub const EARNINGS_GATE_DEFAULT: bool = true;
@@ -245,7 +254,7 @@ impl BotConfig {
         budget_ms: BUDGET_MS_DEFAULT,
         wall_budget_ms: WALL_BUDGET_MS_DEFAULT,
         curves: CurveSource::Net,
-        win_scoring: false,
+        win_scoring: WIN_SCORING_DEFAULT,
         net_file: None,
         control_variate: CONTROL_VARIATE_DEFAULT,
         safety: true,
