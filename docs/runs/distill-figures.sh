@@ -11,12 +11,13 @@
 #  - the timing with the clock on: the bot against itself as two programs pinned to one core
 #    (`taskset -c 0`, 100 pairs of seed 51), each answer's CPU and wall time.
 # A finished run is kept: the script picks up where it stopped. About 10 minutes on 2 cores.
-# Usage: docs/runs/distill-figures.sh
+# OUT=NAME writes to target/runs/NAME (a later default's figures beside these).
+# Usage: [OUT=NAME] docs/runs/distill-figures.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release -q -p harness -p yacht-auction
 h=target/release/harness
-out=target/runs/distill-figures
+out=target/runs/${OUT:-distill-figures}
 mkdir -p "$out"
 run() { # NAME ARGS...
   local name=$1

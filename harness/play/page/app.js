@@ -510,6 +510,7 @@ async function importLog(file) {
 let matchTimer = null;   // the poll of the match review being computed
 let matchShown = null;   // the match review shown (drawn again when the language changes)
 let matchFiles = 0;      // how many files the person opened for it
+let matchFileList = [];  // those files, to open a costly decision's game
 
 function stopMatch() {
   if (matchTimer) clearTimeout(matchTimer);
@@ -530,6 +531,7 @@ async function reviewMatch(files) {
   $("match-error").textContent = "";
   $("match").replaceChildren();
   matchFiles = files.length;
+  matchFileList = files;
   $("match-name").textContent = t("match-files", { count: files.length });
   $("match-status").textContent = t("match-reading", { count: files.length });
   try {
@@ -561,7 +563,11 @@ async function pollMatch(id) {
     $("match-progress").hidden = true;
     $("match-status").textContent = "";
     matchShown = data;
-    YachtMatch.render($("match"), data.review, {});
+    // A costly decision's game opens as the log it came from.
+    YachtMatch.render($("match"), data.review, (game, name) => {
+      const file = matchFileList.find((f) => f.name === name);
+      if (file) importLog(file);
+    });
   } catch (e) {
     $("match-progress").hidden = true;
     $("match-status").textContent = "";

@@ -1171,14 +1171,23 @@ async fn several_logs_dropped(lang: &str) {
         "the match review is wider than the window"
     );
     on_a_phone(&client, None, &shot("match-390.png"), "the match review").await;
-    // Back to the menu; nothing was kept in the games folder.
-    click(&client, "[data-testid=match-back]").await;
-    assert!(
-        visible(&client, "[data-testid=log-file]").await
-            || !visible(&client, "[data-testid=match-body]").await
-    );
+    // Nothing was kept in the games folder; a costly decision's game opens as its log.
     let kept = std::fs::read_dir(&server.games).map_or(0, |d| d.count());
     assert_eq!(kept, 0, "a match review keeps nothing");
+    click(&client, "[data-testid=match-open-game]").await;
+    says(
+        &client,
+        "[data-testid=review-summary]",
+        &seat_summary(lang, "FIRST"),
+    )
+    .await;
+    assert!(!visible(&client, "[data-testid=match-body]").await);
+    // Two logs dropped again, then back to the menu.
+    drop_files(&client, &files[..2]).await;
+    says(&client, "[data-testid=match-summary]", "").await;
+    click(&client, "[data-testid=match-back]").await;
+    assert!(!visible(&client, "[data-testid=match-body]").await);
+    assert!(visible(&client, "[data-testid=start]").await);
 
     // The page of `harness replay DIR --review --html`, opened from the disk: the same
     // review, drawn by the same script.

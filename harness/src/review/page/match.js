@@ -128,15 +128,23 @@ const YachtMatch = (() => {
           file: c.also && c.also.length ? t("match-costly-also", { file: c.file, also: c.also.join(", ") }) : c.file,
           played: d.played.replace(/^(BID|PUT) /, ""),
           best: d.best.replace(/^(BID|PUT) /, ""), cost: pct(d.p_win_lost) }));
-      const href = links && links[c.game];
-      if (href) item.append(" · ", el("a", { href }, t("match-costly-link")));
+      // A page from the disk links each game's review page; the play page opens the log.
+      if (typeof links === "function") {
+        const open = el("button", { type: "button", class: "link", testid: "match-open-game" },
+          t("match-costly-link"));
+        open.addEventListener("click", () => links(c.game, c.file));
+        item.append(" · ", open);
+      } else if (links && links[c.game]) {
+        item.append(" · ", el("a", { href: links[c.game] }, t("match-costly-link")));
+      }
       item.appendChild(el("div", { class: "note" }, (d.reason ? YachtI18n.say(d.reason) : d.why) + "."));
       list.appendChild(item);
     }
     return list;
   }
 
-  // Draws match review `m` into `box`; `links` maps a game's index to its review page.
+  // Draws match review `m` into `box`; `links` maps a game's index to its review page, or
+  // is a function (game index, file name) that opens it.
   function render(box, m, links) {
     const [a, b] = m.players;
     const parts = [
