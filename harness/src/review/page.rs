@@ -35,36 +35,73 @@ color:#1d1d1f;background:#f4f5f7}h1{font-size:1.3rem;margin:4px 0}\
 h1,.file{overflow-wrap:anywhere}.file{color:#555;margin:0 0 8px}.lang{float:right;margin:0 0 4px 8px}\
 #review{background:#fff;border:1px solid #d8dce2;border-radius:8px;padding:10px 12px}\n";
 
-/// The review of a game as one self-contained page (no server, no network): the review's
-/// script and style inline, the catalogs with them ([`crate::i18n::page`]: the reader's
-/// language, a switch), the review's JSON beside them, `name` (the log's file name) as its
-/// heading's note. Drawn by the same script as the play page's review.
-pub fn review_page(review: &GameReview, name: &str) -> String {
-    let data = serde_json::json!({ "name": name, "review": review });
-    let data = serde_json::to_string(&data).unwrap_or_else(|_| "{}".to_string());
+/// What tells one self-contained review page from another: the catalog's messages of its
+/// title, heading and noscript, the id of its body and its data (`review`: `<div
+/// id="review">` and `review-data`), and the scripts and style it carries beyond the
+/// catalogs.
+struct Shell<'a> {
+    title: &'static str,
+    heading: &'static str,
+    noscript: &'static str,
+    id: &'a str,
+    scripts: &'a [&'a str],
+    style: &'a str,
+}
+
+/// One self-contained page (no server, no network): `shell`'s scripts and style inline,
+/// the catalogs with them ([`crate::i18n::page`]: the reader's language, a switch), `data`
+/// (JSON) beside them, `name` (a file's or folder's) as its heading's note.
+fn self_contained(shell: &Shell, name: &str, data: &serde_json::Value) -> String {
+    let data = serde_json::to_string(data).unwrap_or_else(|_| "{}".to_string());
     let english = |id| escape_html(&tr(ENGLISH, id));
+    let id = shell.id;
+    let scripts: String = shell
+        .scripts
+        .iter()
+        .map(|s| format!("<script>{s}</script>\n"))
+        .collect();
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{title}</title>\n\
-         <style>{PAGE_CSS}{DICE_CSS}{REVIEW_CSS}</style>\n</head><body>\n\
+         <style>{PAGE_CSS}{style}{DICE_CSS}{REVIEW_CSS}</style>\n</head><body>\n\
          <p class=\"lang\"><select id=\"lang\" data-testid=\"lang\" \
          data-i18n-label=\"nav-language\" aria-label=\"{language}\"></select></p>\n\
-         <h1 data-i18n=\"review-page-heading\">{heading}</h1>\n\
-         <p class=\"file\" data-testid=\"review-file\">{file}</p>\n\
-         <div id=\"review\" data-testid=\"review-body\"><noscript>{noscript}</noscript></div>\n\
-         <script type=\"application/json\" id=\"review-data\">{json}</script>\n\
-         <script>{I18N}</script>\n<script>{REVIEW_JS}</script>\n</body></html>\n",
+         <h1 data-i18n=\"{heading_id}\">{heading}</h1>\n\
+         <p class=\"file\" data-testid=\"{id}-file\">{file}</p>\n\
+         <div id=\"{id}\" data-testid=\"{id}-body\"><noscript>{noscript}</noscript></div>\n\
+         <script type=\"application/json\" id=\"{id}-data\">{json}</script>\n\
+         <script>{I18N}</script>\n{scripts}</body></html>\n",
         title = escape_html(&format(
             ENGLISH,
-            &Message::new("review-page-title").text("name", name)
+            &Message::new(shell.title).text("name", name)
         )),
+        style = shell.style,
         language = english("nav-language"),
-        heading = english("review-page-heading"),
-        noscript = english("review-page-noscript"),
+        heading_id = shell.heading,
+        heading = english(shell.heading),
+        noscript = english(shell.noscript),
         file = escape_html(name),
         json = script_json(&data),
         I18N = I18N_SCRIPT.as_str(),
+    )
+}
+
+/// The review of a game as one self-contained page, `name` (the log's file name) as its
+/// heading's note. Drawn by the same script as the play page's review.
+pub fn review_page(review: &GameReview, name: &str) -> String {
+    let shell = Shell {
+        title: "review-page-title",
+        heading: "review-page-heading",
+        noscript: "review-page-noscript",
+        id: "review",
+        scripts: &[REVIEW_JS],
+        style: "",
+    };
+    self_contained(
+        &shell,
+        name,
+        &serde_json::json!({ "name": name, "review": review }),
     )
 }
 
@@ -73,33 +110,19 @@ pub fn review_page(review: &GameReview, name: &str) -> String {
 /// `links` maps a game's index (in [`MatchReview::files`]) to its own review page, written
 /// beside this one, for the costliest decisions' games.
 pub fn match_page(review: &MatchReview, name: &str, links: &BTreeMap<usize, String>) -> String {
-    let data = serde_json::json!({ "name": name, "review": review, "links": links });
-    let data = serde_json::to_string(&data).unwrap_or_else(|_| "{}".to_string());
-    let english = |id| escape_html(&tr(ENGLISH, id));
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{title}</title>\n\
-         <style>{PAGE_CSS}#match{{background:#fff;border:1px solid #d8dce2;border-radius:8px;\
-         padding:10px 12px}}{DICE_CSS}{REVIEW_CSS}</style>\n</head><body>\n\
-         <p class=\"lang\"><select id=\"lang\" data-testid=\"lang\" \
-         data-i18n-label=\"nav-language\" aria-label=\"{language}\"></select></p>\n\
-         <h1 data-i18n=\"match-page-heading\">{heading}</h1>\n\
-         <p class=\"file\" data-testid=\"match-file\">{file}</p>\n\
-         <div id=\"match\" data-testid=\"match-body\"><noscript>{noscript}</noscript></div>\n\
-         <script type=\"application/json\" id=\"match-data\">{json}</script>\n\
-         <script>{I18N}</script>\n<script>{REVIEW_JS}</script>\n<script>{MATCH_JS}</script>\n\
-         </body></html>\n",
-        title = escape_html(&format(
-            ENGLISH,
-            &Message::new("match-page-title").text("name", name)
-        )),
-        language = english("nav-language"),
-        heading = english("match-page-heading"),
-        noscript = english("match-page-noscript"),
-        file = escape_html(name),
-        json = script_json(&data),
-        I18N = I18N_SCRIPT.as_str(),
+    let shell = Shell {
+        title: "match-page-title",
+        heading: "match-page-heading",
+        noscript: "match-page-noscript",
+        id: "match",
+        scripts: &[REVIEW_JS, MATCH_JS],
+        style: "#match{background:#fff;border:1px solid #d8dce2;border-radius:8px;\
+                padding:10px 12px}",
+    };
+    self_contained(
+        &shell,
+        name,
+        &serde_json::json!({ "name": name, "review": review, "links": links }),
     )
 }
 
