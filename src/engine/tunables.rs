@@ -241,10 +241,6 @@ tunables! {
     /// candidate must win than the table's choice to be played instead (below it the
     /// table's expected score decides).
     WIN_SCORING_GAIN: "wsgain" = 0.005, 0.0..=0.03, step 0.005, integer false;
-    /// The last round whose scorings are weighed by win probability on the network's
-    /// curves (`wscore=1`), from round 2; the network values every position up to round
-    /// 11's roll, so this may reach past [`NET_LAST_ROUND`], where bids use rollouts.
-    WIN_SCORING_LAST_ROUND: "wslast" = 8.0, 2.0..=10.0, step 1.0, integer true;
 }
 
 /// A bot's values of the tunables.

@@ -13,7 +13,7 @@ use crate::engine::learned::net::Net;
 use crate::engine::track::view::GameView;
 use crate::engine::tunables::{
     DECIDED_SIGMAS, NET_LAST_ROUND, NET_ROLLOUT_PERCENT, PROBE_ROLLOUTS, WIN_FLAT_EPSILON,
-    WIN_SCORING_CANDIDATES, WIN_SCORING_GAIN, WIN_SCORING_LAST_ROUND, WIN_SCORING_PER_CATEGORY,
+    WIN_SCORING_CANDIDATES, WIN_SCORING_GAIN, WIN_SCORING_PER_CATEGORY,
 };
 use crate::engine::value::bidding::{bundle_values, POINTS_PER_UNIT};
 use crate::engine::value::choice::{all_choices, best_choice_for, Choice};
@@ -438,7 +438,7 @@ fn scoring_candidates(me: &PlayerState, overall: usize, per_category: usize) -> 
 /// each candidate ([`scoring_candidates`], and the table's choice) valued at the position
 /// it leaves, the opponent scoring by the table at the same time, by the value network; the
 /// table's choice unless a candidate wins at least [`WIN_SCORING_GAIN`] more. `None`
-/// outside rounds 2 to [`WIN_SCORING_LAST_ROUND`], without a network, or where the table's choice
+/// outside rounds 2 to [`NET_LAST_ROUND`], without a network, or where the table's choice
 /// stands. (Tried on the network of issue 61 with rollouts after its rounds: −0.24
 /// [−0.68, +0.19], docs/experiments/2026-11-28-value-net.md#value-net.)
 pub fn win_scoring_by_net(view: &GameView, config: &BotConfig) -> Option<(Choice, f64)> {
@@ -446,7 +446,7 @@ pub fn win_scoring_by_net(view: &GameView, config: &BotConfig) -> Option<(Choice
     let net = net_of(config)?;
     if !config.win_scoring
         || config.win_from_round == 0
-        || !(2..=WIN_SCORING_LAST_ROUND.count()).contains(&round)
+        || !(2..=NET_LAST_ROUND.count()).contains(&round)
     {
         return None;
     }
