@@ -372,7 +372,7 @@ err-review-not-over = the game is not over
 err-no-replay = no replay (yet) for this game
 err-no-log = no log for this game
 err-no-match = no such match review (the server keeps the last 16)
-err-match-logs = logs: a list of {"name", "log"} objects, at least one
+err-match-logs = logs: a list of at least one object with a name and a log
 err-match-too-many = { NUMBER($count) } logs: at most { NUMBER($limit) } are reviewed at once
 err-match-failed = no review: { $reason }
 

@@ -357,7 +357,7 @@ err-review-not-over = 게임이 아직 끝나지 않았습니다
 err-no-replay = 이 게임의 리플레이가 (아직) 없습니다
 err-no-log = 이 게임의 로그가 없습니다
 err-no-match = 그런 경기 복기가 없습니다 (서버는 최근 16개를 보관합니다)
-err-match-logs = logs: {"name", "log"} 객체의 목록, 하나 이상
+err-match-logs = logs: name과 log가 있는 객체 하나 이상의 목록
 err-match-too-many = 로그 { NUMBER($count) }개: 한 번에 최대 { NUMBER($limit) }개를 복기합니다
 err-match-failed = 복기할 수 없습니다: { $reason }
 
