@@ -11,25 +11,8 @@
 
 const YachtMatch = (() => {
   const t = YachtI18n.t;
-  const { fixed, signed } = YachtReview;
+  const { fixed, signed, el, svg } = YachtReview;
   const pct = (p) => fixed(100 * p, 1) + "%";
-
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (k === "testid") node.dataset.testid = v; else node.setAttribute(k, v);
-    }
-    for (const c of children) node.append(c instanceof Node ? c : String(c));
-    return node;
-  }
-
-  const SVG = "http://www.w3.org/2000/svg";
-  function svg(tag, attrs, text) {
-    const node = document.createElementNS(SVG, tag);
-    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
 
   // A cell's error a decision and its count: "0.0123 (200)".
   const cell = (c) => (c.decisions ? fixed(c.cost / c.decisions, 4) + " (" + c.decisions + ")" : "");
@@ -191,23 +174,9 @@ const YachtMatch = (() => {
     if (box.yachtMatch) render(box, box.yachtMatch.m, box.yachtMatch.links);
   }
 
-  // The page of `harness replay DIR --review --html`: the review's JSON is in the page.
-  function drawEmbedded() {
-    const data = document.getElementById("match-data");
-    const box = document.getElementById("match");
-    if (!data || !box) return;
-    const page = JSON.parse(data.textContent);
-    const draw = () => {
-      document.title = t("match-page-title", { name: page.name });
-      YachtI18n.apply(document);
-      render(box, page.review, page.links);
-    };
-    const lang = document.getElementById("lang");
-    if (lang) YachtI18n.switcher(lang, draw);
-    draw();
-  }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", drawEmbedded);
-  else drawEmbedded();
+  // The page of `harness replay DIR --review --html`.
+  YachtReview.onPage("match-data", "match", "match-page-title",
+    (box, page) => render(box, page.review, page.links));
 
   return { render, redraw };
 })();

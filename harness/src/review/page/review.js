@@ -284,25 +284,33 @@ const YachtReview = (() => {
     if (box.yachtReview) render(box, box.yachtReview.r, box.yachtReview.view);
   }
 
-  // The page of `harness replay LOG --review --html`: the review's JSON is in the page,
-  // drawn again in the language its switch chooses.
-  function drawEmbedded() {
-    const data = document.getElementById("review-data");
-    const box = document.getElementById("review");
-    if (!data || !box) return;
-    const page = JSON.parse(data.textContent);
-    const draw = () => {
-      document.title = t("review-page-title", { name: page.name });
-      YachtI18n.apply(document);
-      if (box.yachtReview) redraw(box);
-      else render(box, page.review, { seat: 0, names: ["FIRST", "SECOND"], choose: true });
+  // A self-contained page (`review::page`): its JSON in `<script id=DATA_ID>`, drawn into
+  // the element BOX_ID by `draw(box, page)` when the page loads and again in the language
+  // its switch chooses, the title the catalog's `titleId` with the page's name.
+  function onPage(dataId, boxId, titleId, draw) {
+    const start = () => {
+      const data = document.getElementById(dataId);
+      const box = document.getElementById(boxId);
+      if (!data || !box) return;
+      const page = JSON.parse(data.textContent);
+      const drawAll = () => {
+        document.title = t(titleId, { name: page.name });
+        YachtI18n.apply(document);
+        draw(box, page);
+      };
+      const lang = document.getElementById("lang");
+      if (lang) YachtI18n.switcher(lang, drawAll);
+      drawAll();
     };
-    const lang = document.getElementById("lang");
-    if (lang) YachtI18n.switcher(lang, draw);
-    draw();
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+    else start();
   }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", drawEmbedded);
-  else drawEmbedded();
 
-  return { render, redraw, dice, fmt, fixed, signed, worth };
+  // The page of `harness replay LOG --review --html`.
+  onPage("review-data", "review", "review-page-title", (box, page) => {
+    if (box.yachtReview) redraw(box);
+    else render(box, page.review, { seat: 0, names: ["FIRST", "SECOND"], choose: true });
+  });
+
+  return { render, redraw, dice, fmt, fixed, signed, worth, el, svg, onPage };
 })();
