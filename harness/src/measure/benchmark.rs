@@ -96,27 +96,22 @@ impl Judged {
                 )),
             }
         };
+        // The K of `rollouts/K` or `fast*K` (1 without it): a count of at least 1.
+        let count = |arg: Option<&str>, form: &str| -> Result<usize, String> {
+            let k = match arg {
+                Some(k) => k
+                    .parse()
+                    .map_err(|_| format!("{text:?}: {form}, K a count"))?,
+                None => 1,
+            };
+            if k == 0 {
+                return Err(format!("{text:?}: {form} with K at least 1"));
+            }
+            Ok(k)
+        };
         match kind {
-            "rollouts" => {
-                let divisor = match arg {
-                    Some(k) => k.parse().map_err(|_| format!("{text:?}: rollouts/K, K a count"))?,
-                    None => 1,
-                };
-                if divisor == 0 {
-                    return Err(format!("{text:?}: rollouts/K with K at least 1"));
-                }
-                Ok(Judged::Rollouts { divisor })
-            }
-            "fast" => {
-                let times = match arg {
-                    Some(k) => k.parse().map_err(|_| format!("{text:?}: fast*K, K a count"))?,
-                    None => 1,
-                };
-                if times == 0 {
-                    return Err(format!("{text:?}: fast*K with K at least 1"));
-                }
-                Ok(Judged::Fast { times })
-            }
+            "rollouts" => count(arg, "rollouts/K").map(|divisor| Judged::Rollouts { divisor }),
+            "fast" => count(arg, "fast*K").map(|times| Judged::Fast { times }),
             "net" => net(arg).map(|(path, net)| Judged::Net { path, net }),
             "hybrid" => net(arg).map(|(path, net)| Judged::Hybrid { path, net, last: None }),
             _ => Err(format!(
