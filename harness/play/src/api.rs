@@ -38,6 +38,7 @@ use crate::human::lock;
 use crate::matches::{JobState, Matches};
 use crate::opponents::Opponent;
 use crate::page;
+use crate::settle::{settle, Limits};
 use crate::store::{GameId, GameMeta, Imported, Store};
 
 /// The largest request body taken: a move is a few dozen bytes.
@@ -344,12 +345,12 @@ pub fn router(server: Arc<Server>, allowed: AllowedHosts) -> Router {
         .route("/api/opponents", get(opponents))
         .route("/api/games", post(create_game))
         .route(
-            "/api/logs",
-            post(import_log).layer(DefaultBodyLimit::max(LOG_BODY_LIMIT_BYTES)),
+            LOGS_PATH,
+            post(import_log).layer(DefaultBodyLimit::max(body_limit(LOGS_PATH))),
         )
         .route(
-            "/api/matches",
-            post(start_match).layer(DefaultBodyLimit::max(MATCH_BODY_LIMIT_BYTES)),
+            MATCHES_PATH,
+            post(start_match).layer(DefaultBodyLimit::max(body_limit(MATCHES_PATH))),
         )
         .route("/api/matches/{id}", get(match_state))
         .route("/match.js", get(page::match_script))
@@ -366,7 +367,25 @@ pub fn router(server: Arc<Server>, allowed: AllowedHosts) -> Router {
         })
         .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
         .layer(middleware::from_fn_with_state(Arc::new(allowed), guard))
+        .layer(middleware::from_fn_with_state(
+            Arc::new(body_limit) as Limits,
+            settle,
+        ))
         .with_state(server)
+}
+
+/// Where a person opens a log, and where several go as a match.
+const LOGS_PATH: &str = "/api/logs";
+const MATCHES_PATH: &str = "/api/matches";
+
+/// The largest body a request to `path` may have: the routes refuse more, and the settling
+/// layer ([`crate::settle`]) reads this much before any route or the guard answers.
+pub fn body_limit(path: &str) -> usize {
+    match path {
+        LOGS_PATH => LOG_BODY_LIMIT_BYTES,
+        MATCHES_PATH => MATCH_BODY_LIMIT_BYTES,
+        _ => BODY_LIMIT_BYTES,
+    }
 }
 
 /// The request body as a JSON object, or why not.

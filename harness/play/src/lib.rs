@@ -15,6 +15,7 @@ pub mod human;
 pub mod matches;
 pub mod opponents;
 pub mod page;
+pub mod settle;
 pub mod store;
 pub mod threaded;
 

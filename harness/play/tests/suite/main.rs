@@ -8,5 +8,6 @@ mod common;
 
 mod api;
 mod browser;
+mod connections;
 mod load;
 mod resume;
