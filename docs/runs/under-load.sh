@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a test command again and again beside busy loops, one per core unless BUSY says
 # otherwise, and counts the runs that pass (issue 76: a test passes on a busy machine or it
-# is a defect). Each run's output goes to target/runs/under-load/LABEL/run-N.txt; the tally,
+# is a defect), every test binary run even after one fails. Each run's output goes to target/runs/under-load/LABEL/run-N.txt; the tally,
 # with the tests that failed in each failing run, to target/runs/under-load/LABEL/tally.txt.
 # The test binaries are built first, alone (the build is not what is measured).
 # Usage: [BUSY=N] docs/runs/under-load.sh LABEL RUNS -- CARGO_TEST_ARGS...
@@ -31,7 +31,7 @@ passed=0
 : >"$out/tally.txt"
 for ((n = 1; n <= runs; n++)); do
   start=$SECONDS
-  if cargo test --profile ci "$@" >"$out/run-$n.txt" 2>&1; then
+  if cargo test --profile ci --no-fail-fast "$@" >"$out/run-$n.txt" 2>&1; then
     passed=$((passed + 1))
     echo "run $n: passed in $((SECONDS - start)) s" | tee -a "$out/tally.txt"
   else

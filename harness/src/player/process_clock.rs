@@ -164,6 +164,19 @@ mod tests {
     use super::*;
     use std::process::{Command, Stdio};
 
+    /// Polls `done` every 10 ms for up to 30 s of wall time (a busy machine gives a new
+    /// process its first CPU late): whether it held.
+    fn within_a_while(mut done: impl FnMut() -> bool) -> bool {
+        let deadline = std::time::Instant::now() + Duration::from_secs(30);
+        while std::time::Instant::now() < deadline {
+            if done() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        done()
+    }
+
     #[test]
     fn a_sleeping_process_uses_no_cpu_and_a_spinning_one_does() {
         let mut sleeper = Command::new("sleep").arg("0.3").spawn().unwrap();
@@ -174,22 +187,40 @@ mod tests {
         sleeper.wait().unwrap();
 
         // A shell that runs a spinning grandchild (nothing exec'd): charged once the
-        // descendants are followed.
+        // descendants are followed. The spinner stops itself after a second of CPU
+        // (`ulimit -t`), however long a busy machine takes to give it that; `timeout`
+        // bounds it in wall time too. No step waits a fixed time for the CPU: each polls.
         let mut wrapper = Command::new("sh")
-            .args(["-c", "timeout 1 sh -c 'while :; do :; done'; true"])
+            .args([
+                "-c",
+                "timeout 60 sh -c 'ulimit -t 1; while :; do :; done'; true",
+            ])
             .stdout(Stdio::null())
+            .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        std::thread::sleep(Duration::from_millis(100));
         let mut clock = ProcessClock::of(wrapper.id()).unwrap();
         let alone = clock.read();
+        // The clock follows the descendants there are when asked (once): wait for both.
+        assert!(
+            within_a_while(|| descendants(wrapper.id()).len() == 2),
+            "timeout and the spinning sh"
+        );
         clock.follow_descendants();
         assert_eq!(clock.processes(), 3, "sh, timeout and the spinning sh");
+        assert!(
+            within_a_while(|| clock.read() > alone),
+            "the spinning descendant is charged"
+        );
         let start = clock.read();
-        assert!(start > alone, "the spinning descendant had already run");
-        std::thread::sleep(Duration::from_millis(300));
-        let spent = clock.read() - start;
-        assert!(spent > Duration::from_millis(100), "{spent:?}");
+        let mut spent = Duration::ZERO;
+        assert!(
+            within_a_while(|| {
+                spent = clock.read() - start;
+                spent > Duration::from_millis(100)
+            }),
+            "{spent:?}"
+        );
         wrapper.wait().unwrap();
         // Exited: the readings taken stand.
         assert!(clock.read() >= start + spent);
