@@ -46,7 +46,9 @@ fn sleeping_is_not_a_cpu_time_out_but_the_backstop_catches_it() {
     let (wall, cpu) = (answers(&record, Clock::Wall), answers(&record, Clock::Cpu));
     assert_eq!(wall.len(), 25);
     assert!(wall.iter().all(|&us| us >= 600_000), "{wall:?}");
-    assert!(cpu.iter().all(|&us| us < 100_000), "{cpu:?}");
+    // The first answer holds the interpreter's start (over 100 ms of CPU seen on a busy
+    // machine); every later one is asleep.
+    assert!(cpu[1..].iter().all(|&us| us < 100_000), "{cpu:?}");
     // A backstop of 1.1 deadlines (0.55 s for a bid) is shorter than the sleep: a
     // time-out of its own, on the wall clock, at the first bid.
     let options = RefereeOptions {
