@@ -85,48 +85,136 @@ impl std::fmt::Display for NetError {
     }
 }
 
-/// A fully connected layer: `out = w · in + b`, kept transposed (`wt`, inputs × outputs:
-/// one column of `w` a row), so that the forward pass adds one input's column to every
-/// output at once.
+/// A fully connected layer: `out = w · in + b`. The weights are kept in panels of
+/// [`PANEL`] outputs, each panel's weights input by input (`wp[panel][input][j]`, the
+/// outputs padded with zero weights to whole panels): the forward pass reads a panel as
+/// one stream, and adds an input's weights to a panel's outputs at once.
 #[derive(Clone, Debug, PartialEq)]
 struct Layer {
+    inputs: usize,
     outputs: usize,
-    wt: Vec<f32>,
+    wp: Vec<f32>,
     b: Vec<f32>,
 }
+
+/// Outputs of a panel: 8 floats are two SSE registers.
+const PANEL: usize = 8;
 
 impl Layer {
     /// The layer of `w` (outputs × inputs, row major, as the file holds it) and `b`.
     fn from_rows(inputs: usize, w: &[f32], b: Vec<f32>) -> Layer {
         let outputs = b.len();
-        let mut wt = vec![0.0; w.len()];
+        let panels = outputs.div_ceil(PANEL);
+        let mut wp = vec![0.0; panels * inputs * PANEL];
         for (o, row) in w.chunks_exact(inputs).enumerate() {
+            let (panel, j) = (o / PANEL, o % PANEL);
             for (i, &x) in row.iter().enumerate() {
-                wt[i * outputs + o] = x;
+                wp[(panel * inputs + i) * PANEL + j] = x;
             }
         }
-        Layer { outputs, wt, b }
+        Layer {
+            inputs,
+            outputs,
+            wp,
+            b,
+        }
     }
 
-    fn forward(&self, input: &[f32], out: &mut Vec<f32>, relu: bool) {
-        out.clear();
-        out.extend_from_slice(&self.b);
+    fn panels(&self) -> usize {
+        self.outputs.div_ceil(PANEL)
+    }
+
+    /// The layer on `n` inputs at once (`input`: `n` rows of its inputs), into `out` (`n`
+    /// rows of its outputs).
+    fn forward(&self, input: &[f32], n: usize, out: &mut Vec<f32>, relu: bool) {
         // Each output is summed in input order, from its bias, as `Σ w·x` written row by
         // row would be: the trainer's reference values are compared with these to 1e-5,
-        // and a fixed order makes the bot's own results reproducible. Column by column the
-        // outputs are independent lanes, which the compiler vectorises; an input of 0
-        // (half the hidden units, most of the inputs) adds ±0 and is skipped.
-        for (column, &x) in self.wt.chunks_exact(self.outputs).zip(input) {
-            if x == 0.0 {
-                continue;
-            }
-            for (o, &w) in out.iter_mut().zip(column) {
-                *o += w * x;
-            }
+        // and a fixed order makes the bot's own results reproducible. An input that is 0
+        // in every row (half the hidden units, most of the inputs) adds ±0 and is skipped.
+        // Panels of outputs are held in registers while every input's weights are added
+        // to them, for several rows at once: the weights are read once for them all, in
+        // order, and each panel is vectorised.
+        let width = self.panels() * PANEL;
+        let mut padded = Vec::with_capacity(n * width);
+        for _ in 0..n {
+            padded.extend_from_slice(&self.b);
+            padded.resize(padded.len() + width - self.outputs, 0.0);
+        }
+        let mut first = 0;
+        while first + 4 <= n {
+            self.rows::<4, 1>(input, first, &mut padded);
+            first += 4;
+        }
+        if first + 2 <= n {
+            self.rows::<2, 2>(input, first, &mut padded);
+            first += 2;
+        }
+        if first < n {
+            self.rows::<1, 4>(input, first, &mut padded);
+        }
+        out.clear();
+        for row in padded.chunks_exact(width) {
+            out.extend_from_slice(&row[..self.outputs]);
         }
         if relu {
             for o in out.iter_mut() {
                 *o = o.max(0.0);
+            }
+        }
+    }
+
+    /// Rows `first..first + N` of the batch, `P` panels at a time.
+    fn rows<const N: usize, const P: usize>(&self, input: &[f32], first: usize, out: &mut [f32]) {
+        let live: Vec<(usize, [f32; N])> = (0..self.inputs)
+            .map(|i| {
+                let x: [f32; N] = std::array::from_fn(|k| input[(first + k) * self.inputs + i]);
+                (i, x)
+            })
+            .filter(|(_, x)| x.iter().any(|&v| v != 0.0))
+            .collect();
+        let panels = self.panels();
+        let mut panel = 0;
+        while panel + P <= panels {
+            self.add_panels::<N, P>(&live, first, panel, out);
+            panel += P;
+        }
+        while panel < panels {
+            self.add_panels::<N, 1>(&live, first, panel, out);
+            panel += 1;
+        }
+    }
+
+    /// Adds the `live` inputs' weights to panels `panel..panel + P` of rows
+    /// `first..first + N`, in input order.
+    fn add_panels<const N: usize, const P: usize>(
+        &self,
+        live: &[(usize, [f32; N])],
+        first: usize,
+        panel: usize,
+        out: &mut [f32],
+    ) {
+        let width = self.panels() * PANEL;
+        let at = |k: usize, p: usize| (first + k) * width + (panel + p) * PANEL;
+        let mut sums = [[[0.0f32; PANEL]; P]; N];
+        for (k, row) in sums.iter_mut().enumerate() {
+            for (p, s) in row.iter_mut().enumerate() {
+                s.copy_from_slice(&out[at(k, p)..at(k, p) + PANEL]);
+            }
+        }
+        for &(i, x) in live {
+            for p in 0..P {
+                let w = (((panel + p) * self.inputs) + i) * PANEL;
+                let weights = &self.wp[w..w + PANEL];
+                for (row, &xk) in sums.iter_mut().zip(&x) {
+                    for (sum, &wj) in row[p].iter_mut().zip(weights) {
+                        *sum += wj * xk;
+                    }
+                }
+            }
+        }
+        for (k, row) in sums.iter().enumerate() {
+            for (p, s) in row.iter().enumerate() {
+                out[at(k, p)..at(k, p) + PANEL].copy_from_slice(s);
             }
         }
     }
@@ -291,12 +379,20 @@ impl Member {
         })
     }
 
-    /// This member's mixture for inputs `x`.
-    fn forward(&self, x: &[f32; FEATURES]) -> Vec<Component> {
+    /// This member's mixtures for each of `xs`.
+    fn forward(&self, xs: &[[f32; FEATURES]]) -> Vec<Vec<Component>> {
+        let n = xs.len();
         let (mut h1, mut h2, mut out) = (Vec::new(), Vec::new(), Vec::new());
-        self.layers[0].forward(x, &mut h1, true);
-        self.layers[1].forward(&h1, &mut h2, true);
-        self.layers[2].forward(&h2, &mut out, false);
+        self.layers[0].forward(xs.as_flattened(), n, &mut h1, true);
+        self.layers[1].forward(&h1, n, &mut h2, true);
+        self.layers[2].forward(&h2, n, &mut out, false);
+        out.chunks_exact(3 * self.components)
+            .map(|row| self.mixture(row))
+            .collect()
+    }
+
+    /// The components of one row of the last layer's outputs.
+    fn mixture(&self, out: &[f32]) -> Vec<Component> {
         let k = self.components;
         let logits = &out[..k];
         let top = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
@@ -352,22 +448,29 @@ impl Net {
         self.members
             .iter()
             .flat_map(|m| &m.layers)
-            .map(|l| l.wt.len() + l.b.len())
+            .map(|l| l.inputs * l.outputs + l.b.len())
             .sum()
     }
 
     /// One side's mixture for inputs `x`, in the network's units: every member's
     /// components, each member weighing the same.
     pub fn forward(&self, x: &[f32; FEATURES]) -> Vec<Component> {
+        self.forward_all(std::slice::from_ref(x)).remove(0)
+    }
+
+    /// [`Net::forward`] of each of `xs`, evaluated together (faster than one by one).
+    pub fn forward_all(&self, xs: &[[f32; FEATURES]]) -> Vec<Vec<Component>> {
         let share = 1.0 / self.members.len() as f32;
-        self.members
-            .iter()
-            .flat_map(|m| m.forward(x))
-            .map(|c| Component {
-                weight: c.weight * share,
-                ..c
-            })
-            .collect()
+        let mut all = vec![Vec::new(); xs.len()];
+        for member in &self.members {
+            for (mine, components) in all.iter_mut().zip(member.forward(xs)) {
+                mine.extend(components.into_iter().map(|c| Component {
+                    weight: c.weight * share,
+                    ..c
+                }));
+            }
+        }
+        all
     }
 
     /// The distribution of the rest of the game's score difference (ours minus theirs,
@@ -379,16 +482,36 @@ impl Net {
         table_rest_points: f64,
         round: u8,
     ) -> Mixture {
+        self.rest_differences(&[(*x, table_rest_points, round)])
+            .remove(0)
+    }
+
+    /// [`Net::rest_difference`] of each of `positions` (inputs, table rest, round),
+    /// evaluated together.
+    pub fn rest_differences(&self, positions: &[([f32; FEATURES], f64, u8)]) -> Vec<Mixture> {
+        let views: Vec<[f32; FEATURES]> = positions
+            .iter()
+            .flat_map(|(x, _, _)| [*x, mirrored(x)])
+            .collect();
+        let sides = self.forward_all(&views);
+        positions
+            .iter()
+            .zip(sides.chunks_exact(2))
+            .map(|(&(_, rest, round), pair)| Net::both_views(&pair[0], &pair[1], rest, round))
+            .collect()
+    }
+
+    /// The mixture of a position from its two views' components.
+    fn both_views(
+        ours: &[Component],
+        theirs: &[Component],
+        table_rest_points: f64,
+        round: u8,
+    ) -> Mixture {
         let scale = scale_points(round);
-        let ours = self.forward(x);
-        let theirs = self.forward(&mirrored(x));
         // Each side's weights sum to 1 in f32; normalised again in f64, so that a position
         // and its mirror sum to exactly one.
-        let total: f64 = ours
-            .iter()
-            .chain(&theirs)
-            .map(|c| f64::from(c.weight))
-            .sum();
+        let total: f64 = ours.iter().chain(theirs).map(|c| f64::from(c.weight)).sum();
         let parts = ours
             .iter()
             .map(|c| (c, 1.0))
