@@ -223,6 +223,7 @@ review-chart-label = { $person ->
 review-chart-end = end
 review-chart-luck = round { $round }: the { $kind ->
         [roll] roll
+        [draw] bid drawn at random
        *[coin] coin
     } { $luck } of a win for { $person ->
         [yes] you

@@ -219,6 +219,7 @@ review-chart-label = { $person ->
 review-chart-end = 끝
 review-chart-luck = { $round }라운드: { $kind ->
         [roll] 주사위
+        [draw] 무작위로 고른 입찰
        *[coin] 동전
     } { $luck } (승리 기준, { $person ->
         [yes] 나에게

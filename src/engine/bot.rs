@@ -38,6 +38,8 @@ pub struct Bot {
     searches: Vec<(u8, SearchStats)>,
     /// Whether this game has said that the wall clock cut a search (said once a game).
     wall_cut_reported: bool,
+    /// The bids the last bid was drawn among, each as likely (empty when it was not drawn).
+    drawn_among: Vec<(Group, u32)>,
 }
 
 impl Default for Bot {
@@ -59,6 +61,7 @@ impl Bot {
             rng: Pcg64::seed_from_u64(config.rng_seed.unwrap_or_else(entropy_seed)),
             searches: Vec::new(),
             wall_cut_reported: false,
+            drawn_among: Vec::new(),
         })
     }
 
@@ -115,17 +118,21 @@ impl Bot {
             }
             _ => {}
         }
-        let (config, model, account, rng, pending, searches) = (
+        if matches!(command, Command::Roll { .. }) {
+            self.drawn_among.clear();
+        }
+        let (config, model, account, rng, pending, searches, drawn_among) = (
             &self.config,
             &self.model,
             &self.account,
             &mut self.rng,
             &mut self.pending,
             &mut self.searches,
+            &mut self.drawn_among,
         );
         let mut wall_cut = None;
         let mut reply = self.player.handle(command, |view| {
-            let draw = Draw::new(rng, config.draw_permille);
+            let draw = Draw::new(rng, config.draw_permille).map(|d| d.recording(drawn_among));
             let (group, amount, p) = decide_bid_with(view, config, model, account, draw, read);
             if let Some(stats) = p.as_ref().and_then(|p| p.search) {
                 searches.push((view.round, stats));
@@ -150,6 +157,12 @@ impl Bot {
             ));
         }
         reply
+    }
+
+    /// The bids this auction's bid was drawn among, each as likely: empty when it was not
+    /// drawn (the bid is a function of the game), set from its `ROLL` until the next.
+    pub fn drawn_among(&self) -> &[(Group, u32)] {
+        &self.drawn_among
     }
 
     /// A legal answer for a line whose keyword owed one but which did not parse.

@@ -17,6 +17,7 @@ pub use play::{play, Event, Illegal, Played, Seats, Stop};
 use crate::engine::Bot;
 use crate::engine::Reply;
 use crate::protocol::Command;
+use crate::rules::auction::SealedBid;
 
 /// Anything that plays through typed commands: the bot, the sample AIs, test adversaries.
 pub trait Agent {
@@ -29,6 +30,11 @@ pub trait Agent {
     fn reset(&mut self, _game_seed: u64) {}
     /// The answer to `command` (if one is owed) and anything worth reporting.
     fn handle(&mut self, command: &Command) -> Reply;
+    /// The bids its last bid was drawn among at random, each as likely (none: it was not
+    /// drawn, or the agent does not say).
+    fn drawn_among(&self) -> Vec<SealedBid> {
+        Vec::new()
+    }
 }
 
 impl Agent for Bot {
@@ -37,5 +43,11 @@ impl Agent for Bot {
     }
     fn handle(&mut self, command: &Command) -> Reply {
         Bot::handle(self, command)
+    }
+    fn drawn_among(&self) -> Vec<SealedBid> {
+        Bot::drawn_among(self)
+            .iter()
+            .map(|&(g, x)| SealedBid::new(g, x))
+            .collect()
     }
 }

@@ -95,6 +95,17 @@ pub fn all_multisets(size: usize) -> Vec<Counts> {
     out
 }
 
+/// The 252 bundles of five dice in rank order, each with its probability: built once.
+pub fn five_dice() -> &'static [(Counts, f64)] {
+    static FIVE: std::sync::LazyLock<Vec<(Counts, f64)>> = std::sync::LazyLock::new(|| {
+        all_multisets(HAND_DICE)
+            .into_iter()
+            .map(|c| (c, fair_probability(&c)))
+            .collect()
+    });
+    &FIVE
+}
+
 /// Probability that `total(counts)` fair dice show exactly this multiset:
 /// the multinomial coefficient over 6^n.
 pub fn fair_probability(counts: &Counts) -> f64 {

@@ -34,6 +34,10 @@ pub struct DeadlineArgs {
     /// results.
     #[arg(long)]
     no_luck: bool,
+    /// Follow issue 47's luck too, by the table's value alone, beside today's: `--results`
+    /// lines then carry `luck_table` (docs/runs/luck-compare.py reads both).
+    #[arg(long)]
+    luck_table: bool,
 }
 
 impl DeadlineArgs {
@@ -44,6 +48,7 @@ impl DeadlineArgs {
             clock: self.deadline_clock,
             wall_backstop: self.wall_backstop,
             luck: !self.no_luck,
+            luck_table: self.luck_table && !self.no_luck,
             ..RefereeOptions::default()
         }
     }

@@ -132,6 +132,9 @@ pub struct GameLine {
     /// dice, far less variance.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub adjusted: Option<f64>,
+    /// X's luck by the table's value alone (issue 47's), beside `luck` on the same game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub luck_table: Option<f64>,
     /// CPU time the referee spent on the luck, microseconds.
     #[serde(default)]
     pub luck_cpu_us: u64,
@@ -289,6 +292,7 @@ pub fn game_line(
         cpu_times: [0, 1].map(|seat| times_line(record.times[seat].clock(Clock::Cpu))),
         luck: record.luck.map(|l| l[x_seat]),
         adjusted: record.adjusted(x_seat),
+        luck_table: record.luck_table.map(|l| l[x_seat]),
         luck_cpu_us: record.luck_cpu_micros,
     }
 }
@@ -357,6 +361,11 @@ impl ReadLine {
             bid_points: l.bids,
             times,
             luck: l.luck.map(|x_luck| {
+                let mut by_seat = [-x_luck; 2];
+                by_seat[PairRecord::x_seat(l.game as usize)] = x_luck;
+                by_seat
+            }),
+            luck_table: l.luck_table.map(|x_luck| {
                 let mut by_seat = [-x_luck; 2];
                 by_seat[PairRecord::x_seat(l.game as usize)] = x_luck;
                 by_seat
@@ -448,6 +457,7 @@ mod tests {
                 ResponseTimes::default(),
             ],
             luck: Some([-0.125, 0.125]),
+            luck_table: None,
             luck_cpu_micros: 0,
             log: None,
         };

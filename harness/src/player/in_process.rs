@@ -9,6 +9,7 @@ use yacht::clock::CpuInstant;
 use yacht::engine::{Bot, BotConfig, Reply};
 use yacht::game::Agent;
 use yacht::protocol::{Answer, Command};
+use yacht::rules::auction::SealedBid;
 
 use super::{Deadline, Player, Received, Response};
 
@@ -43,6 +44,10 @@ impl Agent for BotAgent {
 
     fn handle(&mut self, command: &Command) -> Reply {
         self.bot.handle(command)
+    }
+
+    fn drawn_among(&self) -> Vec<SealedBid> {
+        Agent::drawn_among(&self.bot)
     }
 }
 
@@ -131,6 +136,10 @@ impl<A: Agent + Send> Player for InProcess<A> {
     }
 
     fn finish(&mut self) {}
+
+    fn drawn_among(&self) -> Vec<SealedBid> {
+        self.agent.drawn_among()
+    }
 
     fn can_block(&self) -> bool {
         false

@@ -124,6 +124,13 @@ pub trait Player: Send {
     /// Ends the game: an external process is given a moment to exit, then killed.
     fn finish(&mut self);
 
+    /// The bids its last bid was drawn among at random, each as likely, where the player
+    /// says (an in-process bot); none otherwise. The luck corrects for this randomness
+    /// ([`crate::review::luck`]'s draw terms).
+    fn drawn_among(&self) -> Vec<yacht::rules::auction::SealedBid> {
+        Vec::new()
+    }
+
     /// Whether the judge's deadlines apply: a person at the play page is not timed.
     fn is_timed(&self) -> bool {
         true

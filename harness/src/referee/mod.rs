@@ -57,6 +57,9 @@ pub struct RefereeOptions {
     pub write_log: bool,
     /// Follow the luck of each game's chance events ([`GameRecord::luck`]).
     pub luck: bool,
+    /// Follow issue 47's luck (the table's value alone) beside it, for comparisons
+    /// ([`GameRecord::luck_table`]).
+    pub luck_table: bool,
 }
 
 impl Default for RefereeOptions {
@@ -70,6 +73,7 @@ impl Default for RefereeOptions {
             wall_backstop: WALL_BACKSTOP_DEFAULT,
             write_log: false,
             luck: true,
+            luck_table: false,
         }
     }
 }
@@ -177,7 +181,11 @@ pub fn play_game_live<'a>(
         debug: Vec::new(),
         round: 0,
         asked: [(AnswerKind::Ready, 0); 2],
-        luck: LuckTracker::new(),
+        luck: if options.luck_table {
+            LuckTracker::new().beside_table()
+        } else {
+            LuckTracker::new()
+        },
         luck_cpu: Duration::ZERO,
     };
     // The loop sends FINISH to both, also after an abort.
@@ -227,6 +235,7 @@ pub fn play_game_live<'a>(
         bid_points: states.map(|s| s.bid_points),
         times: referee.times,
         luck: options.luck.then(|| referee.luck.total()),
+        luck_table: referee.luck.total_by_table().filter(|_| options.luck),
         luck_cpu_micros: micros(referee.luck_cpu).into(),
         log: log.filter(|_| options.write_log),
     })
@@ -336,6 +345,11 @@ impl Seats for Referee<'_> {
     fn observe(&mut self, event: &Event) {
         if self.options.luck {
             let started = CpuInstant::now();
+            if let Event::Bid { seat, .. } = *event
+                && let Some(player) = self.players.get(seat)
+            {
+                self.luck.observe_draw(seat, player.drawn_among());
+            }
             self.luck.observe(event);
             self.luck_cpu += started.elapsed();
         }

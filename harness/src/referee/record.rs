@@ -173,6 +173,9 @@ pub struct GameRecord {
     /// ([`crate::review::luck`]); the two sum to zero. `None` where it was not followed (a
     /// record read back from a file written before it was).
     pub luck: Option<[f64; 2]>,
+    /// The same by the table's value alone (issue 47's luck, [`crate::review::luck::LuckValue::Table`]),
+    /// beside it on the same games so that the two can be compared.
+    pub luck_table: Option<[f64; 2]>,
     /// CPU time the referee spent on the luck, microseconds (0 in a record read back).
     pub luck_cpu_micros: u64,
     /// The official log, when asked for.

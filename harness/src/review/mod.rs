@@ -92,16 +92,17 @@ impl LogWalker for Reviewer {
     }
 
     fn event(&mut self, event: &Event) {
+        self.luck.observe(event);
         if let Event::Round(round) = *event {
+            // Before a roll, the mean of what it may do; in round 13, which has none, the
+            // exact value of the states after round 12's scorings.
             let s = self.luck.states();
-            let win = if round <= 1 {
-                0.5
-            } else {
-                position_win(&s[0], &s[1], round - 1)
-            };
+            let win = self
+                .luck
+                .win_before_roll()
+                .unwrap_or_else(|| position_win(&s[0], &s[1], round - 1));
             self.chart.push((round, win));
         }
-        self.luck.observe(event);
     }
 }
 

@@ -86,6 +86,7 @@ pub fn review_text(review: &GameReview) -> String {
             match e.kind {
                 ChanceKind::Roll => "roll",
                 ChanceKind::Coin => "coin",
+                ChanceKind::Draw => "draw",
             },
             signed(e.luck[0], 4),
             fixed(e.win_after, 3)

@@ -15,6 +15,7 @@ mod external;
 mod golden;
 mod hosts;
 mod labels;
+mod luck;
 mod match_review;
 mod readme;
 mod referee;

@@ -25,6 +25,10 @@ const EQUILIBRIUM_MULTIPLES: [f64; 8] = [0.25, 0.5, 0.75, 1.25, 1.5, 2.0, 3.0, 4
 pub struct Draw<'a> {
     pub rng: &'a mut Pcg64,
     pub tolerance: f64,
+    /// Where the bids drawn among are written (each as likely), when they are more than
+    /// one: the randomness a referee that knows the player may correct for (the luck's
+    /// action terms, AIVAT's).
+    pub among: Option<&'a mut Vec<(Group, u32)>>,
 }
 
 impl<'a> Draw<'a> {
@@ -34,7 +38,14 @@ impl<'a> Draw<'a> {
         (permille > 0).then(|| Draw {
             rng,
             tolerance: Draw::tolerance_of(permille),
+            among: None,
         })
+    }
+
+    /// The same, writing the bids drawn among to `among`.
+    pub fn recording(mut self, among: &'a mut Vec<(Group, u32)>) -> Draw<'a> {
+        self.among = Some(among);
+        self
     }
 
     /// The tolerance of `permille` thousandths of win probability, margin included.
@@ -177,6 +188,9 @@ pub fn best_win_response_with(
             .collect();
         if let Some(&(g, x, value, risk)) = near.get(draw.rng.below(near.len().max(1))) {
             best = response((g, x), value, risk);
+        }
+        if let (Some(among), true) = (draw.among, near.len() > 1) {
+            among.extend(near.iter().map(|c| (c.0, c.1)));
         }
     }
     best

@@ -15,9 +15,9 @@
 use crate::engine::learned::features::{features_with_rests, rest_points};
 use crate::engine::learned::net::{Mixture, Net};
 use crate::engine::value::bidding::POINTS_PER_UNIT;
-use crate::engine::value::choice::{best_choice_for, position_value_units};
+use crate::engine::value::choice::{best_choice_for, best_choices_with, position_value_units};
 use crate::engine::value::state::PlayerState;
-use crate::rules::dice::{add, all_multisets, fair_probability, Counts};
+use crate::rules::dice::{add, five_dice, total, Counts};
 
 /// P(win) + ½ P(draw) as a function of a score-difference shift.
 #[derive(Clone, Debug, PartialEq)]
@@ -128,13 +128,32 @@ pub fn win_share(diff: f64) -> f64 {
 /// the position before round `next_round`'s roll: the final difference is the score
 /// difference now plus the network's distribution of the rest of the game.
 pub fn net_curve(net: &Net, me0: &PlayerState, opp0: &PlayerState, next_round: u8) -> WinCurve {
-    let rests = [rest_points(me0), rest_points(opp0)];
-    let x = features_with_rests(me0, opp0, rests, next_round);
-    let now = (me0.total_points() - opp0.total_points()) as f64;
-    WinCurve::Mixture(
-        net.rest_difference(&x, rests[0] - rests[1], next_round)
-            .shifted(now),
-    )
+    net_curves(net, &[(*me0, *opp0)], next_round).remove(0)
+}
+
+/// [`net_curve`] of each of `positions` (ours, theirs), the network evaluated on them all
+/// together (faster than one by one).
+pub fn net_curves(
+    net: &Net,
+    positions: &[(PlayerState, PlayerState)],
+    next_round: u8,
+) -> Vec<WinCurve> {
+    let inputs: Vec<_> = positions
+        .iter()
+        .map(|(me0, opp0)| {
+            let rests = [rest_points(me0), rest_points(opp0)];
+            let x = features_with_rests(me0, opp0, rests, next_round);
+            (x, rests[0] - rests[1], next_round)
+        })
+        .collect();
+    net.rest_differences(&inputs)
+        .into_iter()
+        .zip(positions)
+        .map(|(mixture, (me0, opp0))| {
+            let now = (me0.total_points() - opp0.total_points()) as f64;
+            WinCurve::Mixture(mixture.shifted(now))
+        })
+        .collect()
 }
 
 /// A player's state after receiving `bundle` and scoring by the table.
@@ -151,9 +170,19 @@ pub fn after_table_scoring(state: &PlayerState, bundle: &Counts) -> PlayerState 
 /// A player's exact final remaining score (points) with each of the 252 bundles it may
 /// receive in round 12, in rank order (two categories left: G is exact).
 pub fn final_rest_points(p: &PlayerState) -> Vec<i64> {
-    all_multisets(5)
+    let bundles: Vec<Counts> = five_dice().iter().map(|(x, _)| *x).collect();
+    if total(&p.held) != 5 {
+        return bundles
+            .iter()
+            .map(|x| {
+                position_value_units(p.used, p.upper_k, &add(&p.held, x)) as i64 * POINTS_PER_UNIT
+            })
+            .collect();
+    }
+    // Ten dice each time: their best scorings, the table's rows read once for all 252.
+    best_choices_with(p.used, p.upper_k, &p.held, &bundles)
         .iter()
-        .map(|x| position_value_units(p.used, p.upper_k, &add(&p.held, x)) as i64 * POINTS_PER_UNIT)
+        .map(|c| c.map_or(0, |c| c.value_units) as i64 * POINTS_PER_UNIT)
         .collect()
 }
 
@@ -163,12 +192,17 @@ pub fn final_rest_points(p: &PlayerState) -> Vec<i64> {
 /// U once makes it O(252 log 252) rather than 252².
 pub fn sure_win_probability(me: &PlayerState, opp: &PlayerState, opp_finals: &[i64]) -> f64 {
     let base = me.total_points() - opp.total_points();
-    let dice = all_multisets(5);
-    let mut u: Vec<(i64, f64)> = final_rest_points(me)
+    sure_win_of_finals(base, &final_rest_points(me), opp_finals)
+}
+
+/// [`sure_win_probability`] from the score difference now (`base`, points) and both
+/// players' [`final_rest_points`].
+pub fn sure_win_of_finals(base: i64, my_finals: &[i64], opp_finals: &[i64]) -> f64 {
+    let mut u: Vec<(i64, f64)> = my_finals
         .iter()
         .zip(opp_finals)
-        .zip(&dice)
-        .map(|((ours, theirs), x)| (ours - theirs, fair_probability(x)))
+        .zip(five_dice())
+        .map(|((ours, theirs), (_, p))| (ours - theirs, *p))
         .collect();
     u.sort_unstable_by_key(|&(v, _)| v);
     // Suffix sums of weight: above[i] = weight of u[i..].
@@ -190,17 +224,14 @@ pub fn sure_win_probability(me: &PlayerState, opp: &PlayerState, opp_finals: &[i
 /// The round-11 curve for fixed states after round 11's scoring (`me`, `opp`): the
 /// distribution of `U(A) + U(B)` shifted by twice the current difference.
 pub fn pairs_curve(me: &PlayerState, opp: &PlayerState) -> WinCurve {
-    let dice = all_multisets(5);
     let base_points = me.total_points() - opp.total_points();
     // U(X): our final remaining score with X minus theirs with X (points). Two categories
     // are left, so G is the exact final remaining score.
-    let u: Vec<(i64, f64)> = dice
+    let u: Vec<(i64, f64)> = final_rest_points(me)
         .iter()
-        .map(|x| {
-            let ours = position_value_units(me.used, me.upper_k, &add(&me.held, x)) as i64;
-            let theirs = position_value_units(opp.used, opp.upper_k, &add(&opp.held, x)) as i64;
-            ((ours - theirs) * POINTS_PER_UNIT, fair_probability(x))
-        })
+        .zip(final_rest_points(opp))
+        .zip(five_dice())
+        .map(|((ours, theirs), (_, p))| (ours - theirs, *p))
         .collect();
     let mut sorted: Vec<(i64, f64)> = Vec::with_capacity(u.len() * u.len());
     for &(ua, pa) in &u {

@@ -107,39 +107,66 @@ fn gain_k(c: Category, upper_k: u32, dice: &Counts) -> (u32, u32) {
 }
 
 fn best_of_ten(used: u16, upper_k: u32, held: &Counts) -> Choice {
+    best_of_ten_with(&open_rows(used, upper_k), held)
+}
+
+/// What scoring in one open category leads to: the table's rows of the states it leaves
+/// (an upper category: one of six, by how many of the face are scored; a lower one: one)
+/// and the gain of each (score and bonus, table units; a lower category's gain is its
+/// score, read per scored multiset).
+struct OpenRows {
+    category: Category,
+    rows: [Option<&'static [u16]>; HAND_DICE + 1],
+    gains: [i32; HAND_DICE + 1],
+}
+
+/// [`OpenRows`] of every open category of (`used`, `upper_k`), in protocol order: the same
+/// for every hand a player may hold next, so computed once for many.
+fn open_rows(used: u16, upper_k: u32) -> Vec<OpenRows> {
+    Category::ALL
+        .into_iter()
+        .filter(|c| used & c.bit() == 0)
+        .map(|c| {
+            let next_used = used | c.bit();
+            let mut rows: [Option<&[u16]>; HAND_DICE + 1] = [None; HAND_DICE + 1];
+            let mut gains = [0i32; HAND_DICE + 1];
+            match c.upper_face() {
+                Some(face) => {
+                    for n in 0..=HAND_DICE as u32 {
+                        let score = face as u32 * n;
+                        rows[n as usize] = table::row(next_used, upper_k + score);
+                        gains[n as usize] = units(score + bonus_gain_k(upper_k, upper_k + score));
+                    }
+                }
+                None => rows[0] = table::row(next_used, upper_k),
+            }
+            OpenRows {
+                category: c,
+                rows,
+                gains,
+            }
+        })
+        .collect()
+}
+
+/// The best scoring of a 10-dice `held` given its [`open_rows`].
+fn best_of_ten_with(open: &[OpenRows], held: &Counts) -> Choice {
     let splits = &*SPLITS;
     let h = rank(held);
     let pairs = &splits.pairs[splits.start[h] as usize..splits.start[h + 1] as usize];
     let mut best: Option<Choice> = None;
-    for c in Category::ALL {
-        if used & c.bit() != 0 {
-            continue;
-        }
-        let next_used = used | c.bit();
+    for o in open {
+        let c = o.category;
         let scores = &splits.score_k[c.index()];
-        // Upper categories lead to one of six rows (by how many of the face are scored);
-        // lower categories to one row.
-        let mut rows: [Option<&[u16]>; HAND_DICE + 1] = [None; HAND_DICE + 1];
-        let mut gains = [0i32; HAND_DICE + 1];
-        match c.upper_face() {
-            Some(face) => {
-                for n in 0..=HAND_DICE as u32 {
-                    let score = face as u32 * n;
-                    rows[n as usize] = table::row(next_used, upper_k + score);
-                    gains[n as usize] = units(score + bonus_gain_k(upper_k, upper_k + score));
-                }
-            }
-            None => rows[0] = table::row(next_used, upper_k),
-        }
         for &[s, k] in pairs {
             let (slot, gain) = match c.upper_face() {
                 Some(face) => {
                     let n = splits.dice5[s as usize][face as usize - 1] as usize;
-                    (n, gains[n])
+                    (n, o.gains[n])
                 }
                 None => (0, units(scores[s as usize] as u32)),
             };
-            let future = rows[slot].map_or(0, |r| r[k as usize] as i32);
+            let future = o.rows[slot].map_or(0, |r| r[k as usize] as i32);
             let value = gain + future;
             if best.is_none_or(|b| value > b.value_units) {
                 best = Some(Choice {
@@ -156,6 +183,34 @@ fn best_of_ten(used: u16, upper_k: u32, held: &Counts) -> Choice {
         dice: [0; 6],
         value_units: 0,
     })
+}
+
+/// [`best_choice`] of a player holding `held` (5 dice) plus each of `bundles`: the same
+/// choices, the table's rows read once for them all.
+pub fn best_choices_with(
+    used: u16,
+    upper_k: u32,
+    held: &Counts,
+    bundles: &[Counts],
+) -> Vec<Option<Choice>> {
+    if used >= ALL_USED || total(held) != HAND_DICE {
+        return bundles
+            .iter()
+            .map(|x| best_choice(used, upper_k, &crate::rules::dice::add(held, x)))
+            .collect();
+    }
+    let open = open_rows(used, upper_k);
+    bundles
+        .iter()
+        .map(|x| {
+            let hand = crate::rules::dice::add(held, x);
+            if total(&hand) == 2 * HAND_DICE {
+                Some(best_of_ten_with(&open, &hand))
+            } else {
+                best_choice(used, upper_k, &hand)
+            }
+        })
+        .collect()
 }
 
 /// Any other hand size (5 in the last round, or an inconsistent stream): enumerate directly.
@@ -281,6 +336,28 @@ pub fn position_value_units(used: u16, upper_k: u32, held: &Counts) -> i32 {
 mod tests {
     use super::*;
     use crate::rules::dice::parse_digits;
+
+    /// The choices with every bundle at once are each bundle's own, in states of every
+    /// stage of a game (the rows read once must be the rows each would read).
+    #[test]
+    fn the_choices_with_every_bundle_are_each_bundles_own() {
+        let bundles = all_multisets(HAND_DICE);
+        let mut rng = crate::rng::Pcg64::seed_from_u64(11);
+        let mut state = PlayerState::default();
+        state.receive(&bundles[rng.below(bundles.len())]);
+        for _ in 0..11 {
+            let all = best_choices_with(state.used, state.upper_k, &state.held, &bundles);
+            for (x, choice) in bundles.iter().zip(&all) {
+                let held = crate::rules::dice::add(&state.held, x);
+                assert_eq!(*choice, best_choice(state.used, state.upper_k, &held));
+            }
+            let mut next = state;
+            next.receive(&bundles[rng.below(bundles.len())]);
+            let c = best_choice_for(&next).unwrap();
+            next.apply_score(c.category, &c.dice).unwrap();
+            state = next;
+        }
+    }
 
     #[test]
     fn the_greedy_choice_takes_the_points_now() {
