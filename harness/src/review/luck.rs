@@ -330,11 +330,12 @@ pub enum LuckValue {
 pub const NET_LAST_AUCTION: u8 = 10;
 
 /// Where the network's value is read and how its means are estimated. The defaults are
-/// measured (docs/results.md#luck): the network in the rounds before 9 cut the variance
-/// no more than its sample's noise added (39.3x with it from round 6, 35.4x from round 9,
-/// on the same 300 deal pairs), at a millisecond a round. Research runs may set them from
-/// the environment (`YACHT_LUCK_NET_FROM`, `YACHT_LUCK_PAIRS`, `YACHT_LUCK_BUNDLES_11`, `YACHT_LUCK_DRAWS`);
-/// nothing else reads them.
+/// measured against the equilibrium bidder on the same 1,000 deal pairs (the pairs'
+/// variance smaller by 30.4x with the network from round 9, 32.9x from round 6, 35.2x from
+/// round 6 with twice the samples at 1.4 times the CPU: docs/experiments/2026-12-02-luck-by-network.md);
+/// before round 6 it cut the variance no more than its sample's noise added. Research runs
+/// may set them from the environment (`YACHT_LUCK_NET_FROM`, `YACHT_LUCK_PAIRS`,
+/// `YACHT_LUCK_BUNDLES_11`, `YACHT_LUCK_DRAWS`); nothing else reads them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LuckSettings {
     /// The first round whose auction the network values (the table's value before).
@@ -352,7 +353,7 @@ pub struct LuckSettings {
 impl Default for LuckSettings {
     fn default() -> LuckSettings {
         LuckSettings {
-            net_first_auction: 9,
+            net_first_auction: 6,
             pairs: 8,
             bundles_round_11: 6,
             draws: true,
