@@ -8,10 +8,13 @@
 #     same games with the draws' terms left out, YACHT_LUCK_DRAWS=0), and a cheap pairing
 #     of two fast players, level 4 against level 3 (seed 7714, CHEAP pairs), where the raw
 #     interval is narrow;
-#  3. cost: the luck's CPU a game, the default against the equilibrium bidder (300 pairs of
+#  3. the README's headline rerun: the default against the equilibrium bidder on the deals
+#     of docs/results.md#head-to-head (1,000 pairs of seed 41, the same decisions: bench
+#     e1ad26cebe39efc3), its raw result as recorded, its luck-adjusted one by both lucks;
+#  4. cost: the luck's CPU a game, the default against the equilibrium bidder (300 pairs of
 #     seed 7715, no --luck-table), here and at b1932db (issue 47's luck alone; built in a
 #     git worktree by docs/runs/build-at.sh), one after the other on this machine.
-# Each finished file is kept, so the script picks up where it stopped. About 15 minutes on
+# Each finished file is kept, so the script picks up where it stopped. About 18 minutes on
 # 2 cores with the defaults.
 # Usage: docs/runs/luck-net.sh [PAIRS [CHEAP]]   (default 1000, 5000)
 set -euo pipefail
@@ -38,7 +41,8 @@ export YACHT_LUCK_DRAWS=0
 run self-nodraws "$pairs" 7713 bot:clock=0 bot:clock=0,seed=99
 unset YACHT_LUCK_DRAWS
 run cheap "$cheap" 7714 bot:level=4,clock=0 bot:level=3,clock=0
-python3 docs/runs/luck-compare.py "$out"/{eq,eot,self,self-nodraws,cheap}.jsonl | tee "$out/summary.txt"
+run headline 1000 41 bot:clock=0 "$eq" --time-scale 20
+python3 docs/runs/luck-compare.py "$out"/{eq,eot,self,self-nodraws,cheap,headline}.jsonl | tee "$out/summary.txt"
 
 # The cost, the new luck and the old on the same games, one run after the other.
 # shellcheck source=docs/runs/build-at.sh

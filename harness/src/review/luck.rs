@@ -10,13 +10,17 @@
 //! 2018). The better the value predicts the result, the less of the result's variance is
 //! left.
 //!
-//! **The value** ([`LuckValue`]) is the bot's own where it can be afforded: after an
-//! auction of rounds 1-10, the value network's win probability of the position the
-//! auction left once both players score by the table (the curves the bot bids on in
-//! rounds 2-8, `search::wincurve::net_curve`); after the auctions of rounds 11 and 12 the
-//! table's expected final difference through a normal curve of the round's spread (0
-//! after round 12: exact). The table's value everywhere ([`LuckValue::Table`], issue 47's)
-//! is kept for the test that compares the two.
+//! **The value** ([`LuckValue`]) is the bot's own where it can be afforded: after the
+//! auctions of rounds 6-10 ([`LuckSettings::net_first_auction`] to [`NET_LAST_AUCTION`]),
+//! the value network's win probability of the position the auction left once both players
+//! score by the table (the curves the bot bids on, `search::wincurve::net_curve`); after
+//! round 11's auction the exact value of the last round (over every pair of round 12's
+//! bundles, the player with the sure-win bid takes it: `sure_win_of_finals`, the bot's own
+//! round-11 curve); exact after round 12. Before round 6, the table's expected final
+//! difference through a normal curve of the round's spread: there the network's sample
+//! added as much noise as its value took away. The table's value everywhere
+//! ([`LuckValue::Table`], issue 47's) is kept for the test and the `--luck-table` column
+//! that compare the two.
 //!
 //! After the roll and before the bids the position is valued at the equilibrium's split:
 //! when both bid `|S|/4` for the favoured bundle the coin leaves each player the difference
@@ -25,12 +29,20 @@
 //! auction, the value of the assignment that happened.
 //!
 //! **The roll's mean** over its 252 × 252 pairs of bundles is exact for the table's value
-//! (each bundle's worth to each player computed once, a few milliseconds a round). The
-//! network's is estimated from [`NET_SAMPLE_PAIRS`] pairs drawn by a generator seeded from
-//! the position, with the table's value as a control variate: the table's exact mean plus
-//! the sample's mean of the network's value less the table's. The sample is drawn apart
-//! from the roll that happened, so the estimate's mean is the true mean and the term keeps
-//! mean zero; the control variate leaves it little to estimate.
+//! (each bundle's worth to each player computed once, a few milliseconds a round). Where
+//! the network or round 11's exact value is read, it is estimated from a sample drawn by a
+//! generator seeded from the position ([`LuckSettings::pairs`] pairs of bundles in rounds
+//! 6-10; every ordered pair of [`LuckSettings::bundles_round_11`] drawn bundles in round
+//! 11), with the table's value as a control variate: the table's exact mean plus the
+//! sample's mean of the value less the table's, the table's normal curve taking the
+//! network's own spread at the position before the roll less the roll's share. The sample
+//! is drawn apart from the roll that happened, so the estimate's mean is the true mean and
+//! the term keeps mean zero; the control variate leaves it little to estimate.
+//!
+//! **A bid drawn at random** by a player that says what it drew among (an in-process bot
+//! that hedges among near-best bids) is an action term: the drawn bid's value minus the
+//! mean over the bids it was drawn among (AIVAT's action correction); nothing for a
+//! program whose randomness is unknown.
 
 use yacht::engine::learned::features::{features_with_rests, rest_points};
 use yacht::engine::learned::net::{embedded, Net};
