@@ -17,6 +17,7 @@ pub mod player;
 pub mod referee;
 pub mod replay;
 pub mod review;
+pub mod rollout;
 pub mod samples;
 pub mod stats;
 pub mod tuning;

@@ -165,6 +165,14 @@ impl Bot {
         &self.drawn_among
     }
 
+    /// The open auction's bid replaced by `(group, amount)` (a policy rollout's
+    /// alternative, between the `BID` and the `GET`): the bot plays on as if it had bid so
+    /// (its view, its account and its opponent model read it at `GET`).
+    pub fn bid_instead(&mut self, group: Group, amount: u32) {
+        self.player.bid_instead(group, amount);
+        self.drawn_among.clear();
+    }
+
     /// A legal answer for a line whose keyword owed one but which did not parse.
     pub fn answer_malformed(&mut self, owed: Owed) -> Reply {
         if owed == Owed::Bid {

@@ -61,6 +61,14 @@ impl TablePlayer {
         Reply { answer, warnings }
     }
 
+    /// The open auction's bid replaced by `(group, amount)`, as if it had been answered
+    /// (a policy rollout's alternative); nothing when no auction is open.
+    pub fn bid_instead(&mut self, group: Group, amount: u32) {
+        if self.view.my_bid.is_some() {
+            self.view.my_bid = Some((group, amount.min(BID_MAX_POINTS)));
+        }
+    }
+
     /// A legal answer for a line whose keyword owed one but which did not parse.
     pub fn answer_malformed(&mut self, owed: Owed) -> Reply {
         let mut warnings = Vec::new();

@@ -12,7 +12,7 @@ pub mod play;
 
 pub use agents::{play_agents, AgentSeats, GameRecord, NoAnswer};
 pub use deal::{Deal, DealRound};
-pub use play::{play, Event, Illegal, Played, Seats, Stop};
+pub use play::{play, play_from, Event, Illegal, Played, Resume, Seats, Stop};
 
 use crate::engine::Bot;
 use crate::engine::Reply;
@@ -35,6 +35,11 @@ pub trait Agent {
     fn drawn_among(&self) -> Vec<SealedBid> {
         Vec::new()
     }
+    /// A copy of this agent as it is now, to play on from here ([`play_from`]: futures
+    /// played by the real players); `None` for an agent that cannot be copied (a program).
+    fn fork(&self) -> Option<Box<dyn Agent + Send>> {
+        None
+    }
 }
 
 impl Agent for Bot {
@@ -49,5 +54,8 @@ impl Agent for Bot {
             .iter()
             .map(|&(g, x)| SealedBid::new(g, x))
             .collect()
+    }
+    fn fork(&self) -> Option<Box<dyn Agent + Send>> {
+        Some(Box::new(self.clone()))
     }
 }

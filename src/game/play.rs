@@ -80,13 +80,41 @@ pub struct Played<F> {
     pub stop: Option<Stop<F>>,
 }
 
+/// Where a game is taken up: its start, or the start of a later round (before its `ROLL`,
+/// the last round's scoring done), both players as they were there. A game taken up so
+/// plays on from copies of both players ([`super::Agent::fork`]): a future played by the
+/// real players (policy rollouts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resume {
+    /// Both players' states before the round (bundles held, bids paid, categories scored).
+    pub states: [PlayerState; 2],
+    /// The round played next, from its auction (1: the game's start, `READY` first).
+    pub round: u8,
+}
+
+impl Resume {
+    /// The game's start.
+    pub fn start() -> Resume {
+        Resume {
+            states: [PlayerState::default(); 2],
+            round: 1,
+        }
+    }
+}
+
 /// Plays `deal` through `seats`, first seat first.
 pub fn play<S: Seats>(deal: &Deal, seats: &mut S) -> Played<S::Fault> {
+    play_from(deal, seats, Resume::start())
+}
+
+/// Plays `deal` through `seats` from `from`: the rounds of `deal` before `from`'s are not
+/// read (they were played), and `READY` is sent only at the start.
+pub fn play_from<S: Seats>(deal: &Deal, seats: &mut S, from: Resume) -> Played<S::Fault> {
     let mut game = Game {
         seats,
-        states: [PlayerState::default(); 2],
+        states: from.states,
     };
-    let stop = game.run(deal).err();
+    let stop = game.run(deal, from.round).err();
     for seat in 0..2 {
         game.seats.send(seat, &Command::Finish);
     }
@@ -102,12 +130,15 @@ struct Game<'a, S: Seats> {
 }
 
 impl<S: Seats> Game<'_, S> {
-    fn run(&mut self, deal: &Deal) -> Result<(), Stop<S::Fault>> {
-        self.send_both([Command::Ready; 2]);
-        for seat in 0..2 {
-            self.take(seat, Owed::Ok)?;
+    /// The game from the start of round `first` (1: `READY` first).
+    fn run(&mut self, deal: &Deal, first: u8) -> Result<(), Stop<S::Fault>> {
+        if first <= 1 {
+            self.send_both([Command::Ready; 2]);
+            for seat in 0..2 {
+                self.take(seat, Owed::Ok)?;
+            }
         }
-        for round in 1..=GAME_ROUNDS {
+        for round in first.max(1)..=GAME_ROUNDS {
             self.seats.observe(&Event::Round(round));
             if let Some(dealt) = deal.rounds.get(round as usize - 1) {
                 self.auction(dealt.a, dealt.b, dealt.tie_winner)?;

@@ -2,7 +2,7 @@
 //! and an answer against the rules stops the game with the right seat at fault.
 
 use yacht::engine::{Bot, BotConfig, Reply};
-use yacht::game::{play, play_agents, Agent, AgentSeats, Deal, Illegal, Stop};
+use yacht::game::{play, play_agents, play_from, Agent, AgentSeats, Deal, Illegal, Resume, Stop};
 use yacht::protocol::{Answer, Command, Group, Hand};
 use yacht::rules::category::Category;
 
@@ -33,6 +33,69 @@ fn the_loop_and_the_bots_keep_the_same_scores() {
             assert_eq!(bot.view().me, state);
         }
         assert_eq!(played.states.map(|s| s.used), [0xfff; 2]);
+    }
+}
+
+/// A bot that keeps a copy of itself as it was just before round `at`'s `ROLL`.
+struct Forking {
+    bot: Bot,
+    at: u8,
+    rolls: u8,
+    copy: Option<Bot>,
+}
+
+impl Agent for Forking {
+    fn handle(&mut self, command: &Command) -> Reply {
+        if let Command::Roll { .. } = command {
+            self.rolls += 1;
+            if self.rolls == self.at {
+                // What `Agent::fork` gives for a bot.
+                self.copy = Some(self.bot.clone());
+            }
+        }
+        self.bot.handle(command)
+    }
+}
+
+/// Policy rollouts play on from copies of both players (`play_from`): a game taken up at
+/// the start of any round, from copies made there, plays exactly the rest of the game.
+#[test]
+fn a_game_taken_up_from_copies_of_its_players_plays_on_the_same() {
+    let deal = Deal::from_seed(23, 4);
+    let default = BotConfig {
+        rng_seed: Some(5),
+        use_clock: false,
+        ..BotConfig::default()
+    };
+    for at in [2, 7, 11, 12] {
+        let mut seats = [default, config()].map(|c| Forking {
+            bot: Bot::new(c),
+            at,
+            rolls: 0,
+            copy: None,
+        });
+        let [first, second] = &mut seats;
+        let mut whole = AgentSeats::new([first, second]);
+        let played = play(&deal, &mut whole);
+        assert_eq!(played.stop, None);
+        let answers = whole.record.answers.clone();
+        drop(whole);
+        let [mut a, mut b] = seats.map(|f| f.copy.expect("copied before the roll"));
+        let from = Resume {
+            states: [a.view().me, b.view().me],
+            round: at,
+        };
+        assert_eq!(from.states[1], a.view().opp, "round {at}");
+        let mut rest = AgentSeats::new([&mut a, &mut b]);
+        let taken_up = play_from(&deal, &mut rest, from);
+        assert_eq!(taken_up.stop, None);
+        assert_eq!(taken_up.states, played.states, "round {at}");
+        let tail = &answers[answers.len() - rest.record.answers.len()..];
+        assert_eq!(rest.record.answers, tail, "round {at}");
+        // Two bids in each auction from round `at`, two scorings in each round from it
+        // to round 13.
+        let at = usize::from(at);
+        assert_eq!(rest.record.answers.len(), 2 * (13 - at) + 2 * (14 - at));
     }
 }
 

@@ -141,6 +141,7 @@ pub fn member(name: &str) -> Option<&'static Member> {
 }
 
 /// A contest bot as an in-process agent.
+#[derive(Clone)]
 pub struct ContestBot {
     member: &'static Member,
     view: GameView,
@@ -226,6 +227,10 @@ impl Agent for ContestBot {
         let mut warnings = Vec::new();
         let answer = self.respond(command, &mut warnings);
         Reply { answer, warnings }
+    }
+
+    fn fork(&self) -> Option<Box<dyn Agent + Send>> {
+        Some(Box::new(self.clone()))
     }
 }
 

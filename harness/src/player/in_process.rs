@@ -14,6 +14,7 @@ use yacht::rules::auction::SealedBid;
 use super::{Deadline, Player, Received, Response};
 
 /// The bot crate's [`Bot`] as an agent whose private generator is seeded by the game.
+#[derive(Clone)]
 pub struct BotAgent {
     config: BotConfig,
     bot: Bot,
@@ -48,6 +49,10 @@ impl Agent for BotAgent {
 
     fn drawn_among(&self) -> Vec<SealedBid> {
         Agent::drawn_among(&self.bot)
+    }
+
+    fn fork(&self) -> Option<Box<dyn Agent + Send>> {
+        Some(Box::new(self.clone()))
     }
 }
 

@@ -10,6 +10,7 @@ pub mod external;
 pub mod in_process;
 pub mod process_clock;
 pub mod reader;
+pub mod rollout;
 pub mod spec;
 
 use std::time::{Duration, Instant};
@@ -19,6 +20,7 @@ use yacht::protocol::{Answer, Command};
 pub use external::ExternalPlayer;
 pub use in_process::{BotAgent, InProcess};
 pub use reader::Reader;
+pub use rollout::{RolloutPlayer, RolloutSettings};
 pub use spec::PlayerSpec;
 
 /// What a player produced for an owed answer.

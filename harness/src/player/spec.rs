@@ -1,6 +1,6 @@
 //! Player specifications as written on the command line:
 //! `bot`, `sample:N`, `sample:N:key=value,key=value`, `contest:NAME`, `cmd:<command line>`,
-//! `export:DIR`, `reader[:options]`, `oracle:SPEC`.
+//! `export:DIR`, `reader[:options]`, `oracle:SPEC`, `rollout:SPEC`.
 
 use std::fmt::Write as _;
 use std::str::FromStr;
@@ -10,7 +10,7 @@ use yacht::engine::BotConfig;
 
 use yacht::game::Agent;
 
-use super::{BotAgent, ExternalPlayer, InProcess, Player, Reader};
+use super::{BotAgent, ExternalPlayer, InProcess, Player, Reader, RolloutPlayer, RolloutSettings};
 use crate::samples::{SampleAi, SampleConfig};
 
 /// Which player to build for each game.
@@ -34,6 +34,12 @@ pub enum PlayerSpec {
     /// opponent SPEC on the opponent's inputs and plays our bot's search (fixed rollout
     /// counts, no clock) against the copy's bid. The ceiling of opponent modelling.
     Oracle(Box<PlayerSpec>),
+    /// Our bot with its bids from round 8 chosen among a few candidates by policy
+    /// rollouts (issue 78): futures played to the end by a copy of our bot and a copy of
+    /// the in-process SPEC standing in for the opponent, run on the opponent's inputs
+    /// (`YACHT_ROLLOUT_FUTURES`, `YACHT_ROLLOUT_FROM`: 64 futures, round 8). SPEC the
+    /// opponent's own design: a measurement; `bot`: what any bot could play.
+    Rollout(Box<PlayerSpec>),
 }
 
 /// The judge's command line, relative to an export's folder.
@@ -70,6 +76,21 @@ impl PlayerSpec {
                     "oracle: ",
                 ))
             }
+            PlayerSpec::Rollout(opponent) => {
+                let ours = BotConfig {
+                    use_clock: false,
+                    ..BotConfig::default()
+                };
+                Box::new(InProcess::with_prefix(
+                    RolloutPlayer::new(
+                        ours,
+                        opponent.agent()?,
+                        RolloutSettings::from_env(),
+                        &self.label(),
+                    ),
+                    "rollout: ",
+                ))
+            }
         })
     }
 
@@ -87,9 +108,12 @@ impl PlayerSpec {
                     .ok_or_else(|| format!("no contest bot {name:?}"))?;
                 Box::new(crate::contest::ContestBot::new(member))
             }
-            PlayerSpec::Command(_) | PlayerSpec::Export(_) | PlayerSpec::Oracle(_) => {
+            PlayerSpec::Command(_)
+            | PlayerSpec::Export(_)
+            | PlayerSpec::Oracle(_)
+            | PlayerSpec::Rollout(_) => {
                 return Err(format!(
-                    "{} is not an in-process player: an oracle copies bot, reader, sample:N or contest:NAME",
+                    "{} is not an in-process player: an oracle or a rollout player copies bot, reader, sample:N or contest:NAME",
                     self.label()
                 ));
             }
@@ -106,6 +130,7 @@ impl PlayerSpec {
             PlayerSpec::Command(line) => format!("cmd:{line}"),
             PlayerSpec::Export(dir) => format!("export:{}", dir.display()),
             PlayerSpec::Oracle(opponent) => format!("oracle:{}", opponent.label()),
+            PlayerSpec::Rollout(opponent) => format!("rollout:{}", opponent.label()),
         }
     }
 
@@ -134,6 +159,13 @@ impl FromStr for PlayerSpec {
             let opponent: PlayerSpec = opponent.parse()?;
             opponent.agent()?;
             return Ok(PlayerSpec::Oracle(Box::new(opponent)));
+        }
+        if let Some(opponent) = text.strip_prefix("rollout:") {
+            let opponent: PlayerSpec = opponent.parse()?;
+            opponent.agent()?.fork().ok_or_else(|| {
+                format!("rollout:{}: that player cannot be copied", opponent.label())
+            })?;
+            return Ok(PlayerSpec::Rollout(Box::new(opponent)));
         }
         if let Some(line) = text.strip_prefix("cmd:") {
             if line.trim().is_empty() {
@@ -168,7 +200,7 @@ impl FromStr for PlayerSpec {
             return SampleConfig::with_options(number, &options).map(PlayerSpec::Sample);
         }
         Err(format!(
-            "unknown player {text:?}: use bot, reader, sample:N[:key=value,...], contest:NAME, oracle:SPEC, cmd:<command line> or export:DIR"
+            "unknown player {text:?}: use bot, reader, sample:N[:key=value,...], contest:NAME, oracle:SPEC, rollout:SPEC, cmd:<command line> or export:DIR"
         ))
     }
 }

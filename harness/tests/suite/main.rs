@@ -21,6 +21,7 @@ mod readme;
 mod referee;
 mod results;
 mod review;
+mod rollout;
 mod safety;
 mod samples;
 mod solitaire;

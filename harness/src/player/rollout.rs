@@ -1,0 +1,221 @@
+//! The rollout player (issue 78): our bot, each of its bids in the rollout rounds chosen
+//! among a few candidates by policy rollouts ([`crate::rollout`]): futures played to the
+//! end by a copy of our bot and a copy of the opponent's stand-in, run on the opponent's
+//! inputs as the reader runs its copy (everything a player sees is public).
+//!
+//! `rollout:SPEC` stands SPEC in for the opponent: the opponent's own design (`oracle`
+//! futures, a measurement of what this game's value is worth against it, not a player a
+//! contest allows) or our bot itself (`rollout:bot`, the `fair` futures any bot could
+//! play). Tesauro and Galperin's player: the base player's best few candidates, each
+//! valued by the base policy's own futures.
+//!
+//! The candidates: our bot's own bid, the same group at three quarters and five quarters
+//! of its amount, and the equilibrium bid (the favoured bundle at a quarter of the swing).
+//! The bot's own bid is kept unless another's mean over the same futures is higher.
+
+use yacht::engine::value::bidding::{bundle_values, equilibrium_bid};
+use yacht::engine::{Bot, BotConfig, Reply};
+use yacht::game::Agent;
+use yacht::protocol::{Answer, Command, Group, BID_MAX_POINTS};
+use yacht::rules::auction::SealedBid;
+
+use crate::rollout::{value_bids, BidPosition};
+
+/// How many futures, and in which rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RolloutSettings {
+    /// Futures a candidate is valued on (the same for every candidate).
+    pub futures: usize,
+    /// The first round whose bid is chosen by rollouts (earlier: the bot's own bid).
+    pub from_round: u8,
+}
+
+impl RolloutSettings {
+    /// 64 futures from round 8, or what `YACHT_ROLLOUT_FUTURES` and `YACHT_ROLLOUT_FROM`
+    /// say (research runs).
+    pub fn from_env() -> RolloutSettings {
+        let read = |name: &str, default: usize| {
+            std::env::var(name)
+                .ok()
+                .and_then(|v| v.trim().parse().ok())
+                .unwrap_or(default)
+        };
+        RolloutSettings {
+            futures: read("YACHT_ROLLOUT_FUTURES", 64).max(1),
+            from_round: read("YACHT_ROLLOUT_FROM", 8).clamp(1, 12) as u8,
+        }
+    }
+}
+
+/// Our bot with its bids chosen by policy rollouts.
+pub struct RolloutPlayer {
+    /// Our bot's configuration: the base policy, ours and our copies' in the futures.
+    config: BotConfig,
+    /// Our bot as it plays this game (its bids replaced by the ones chosen).
+    policy: Bot,
+    /// The opponent's stand-in, fed the opponent's inputs.
+    shadow: Box<dyn Agent + Send>,
+    settings: RolloutSettings,
+    label: String,
+    game_seed: u64,
+    rolls: u8,
+    my_bid: Option<(Group, u32)>,
+    /// The stand-in's bid in the open auction.
+    predicted: Option<(Group, u32)>,
+    /// Bids chosen by rollouts, and those that differ from the bot's own.
+    pub chosen: u32,
+    pub changed: u32,
+    /// Auctions whose opponent bid was seen, and those the stand-in did not bid exactly
+    /// (a stand-in in step with a deterministic opponent misses none: its futures are the
+    /// opponent's own).
+    pub reads: u32,
+    pub misses: u32,
+}
+
+impl RolloutPlayer {
+    pub fn new(
+        config: BotConfig,
+        shadow: Box<dyn Agent + Send>,
+        settings: RolloutSettings,
+        label: &str,
+    ) -> RolloutPlayer {
+        RolloutPlayer {
+            config,
+            policy: Bot::new(config),
+            shadow,
+            settings,
+            label: label.to_string(),
+            game_seed: 0,
+            rolls: 0,
+            my_bid: None,
+            predicted: None,
+            chosen: 0,
+            changed: 0,
+            reads: 0,
+            misses: 0,
+        }
+    }
+
+    /// The bid for the roll of `command`, by rollouts in the rollout rounds.
+    fn bid(&mut self, command: &Command) -> Reply {
+        let Command::Roll { a, b } = *command else {
+            return self.policy.handle(command);
+        };
+        self.rolls += 1;
+        let round = self.rolls;
+        // Copies as both stand before the roll: the futures start from them.
+        let before = (round >= self.settings.from_round)
+            .then(|| self.policy.clone())
+            .zip(self.shadow.fork());
+        let mut reply = self.policy.handle(command);
+        self.predicted = match self.shadow.handle(command).answer {
+            Some(Answer::Bid { group, amount }) => Some((group, amount)),
+            _ => None,
+        };
+        let Some(Answer::Bid { group, amount }) = reply.answer else {
+            return reply;
+        };
+        self.my_bid = Some((group, amount));
+        let Some((me, them)) = before else {
+            return reply;
+        };
+        let view = me.view();
+        let swing = bundle_values(&view.me, &view.opp, &a.counts(), &b.counts()).swing_points();
+        let mut candidates = vec![SealedBid::new(group, amount)];
+        for other in [
+            SealedBid::new(group, amount * 3 / 4),
+            SealedBid::new(group, (amount * 5 / 4).min(BID_MAX_POINTS)),
+            {
+                let (g, x) = equilibrium_bid(swing);
+                SealedBid::new(g, x)
+            },
+        ] {
+            if !candidates.contains(&other) {
+                candidates.push(other);
+            }
+        }
+        let position = BidPosition {
+            me: &me,
+            them: them.as_ref(),
+            states: [view.me, view.opp],
+            round,
+            roll: (a, b),
+        };
+        let seed = yacht::game::deal::mix(self.game_seed, u64::from(round));
+        let valued = value_bids(&position, &candidates, self.settings.futures, seed);
+        let best = valued.iter().fold(
+            valued[0],
+            |best, v| if v.mean > best.mean { *v } else { best },
+        );
+        self.chosen += 1;
+        if best.bid != candidates[0] {
+            self.changed += 1;
+            self.policy.bid_instead(best.bid.group, best.bid.amount);
+            self.my_bid = Some((best.bid.group, best.bid.amount));
+            reply.answer = Some(Answer::Bid {
+                group: best.bid.group,
+                amount: best.bid.amount,
+            });
+        }
+        reply
+    }
+}
+
+impl Agent for RolloutPlayer {
+    fn label(&self) -> String {
+        self.label.clone()
+    }
+
+    fn reset(&mut self, game_seed: u64) {
+        self.policy = Bot::new(BotConfig {
+            rng_seed: Some(self.config.rng_seed.unwrap_or(game_seed)),
+            ..self.config
+        });
+        // The stand-in's generator is not the opponent's: its private seed is not known.
+        self.shadow
+            .reset(game_seed.rotate_left(17) ^ 0x0F07_0BE5_EED0);
+        self.game_seed = game_seed;
+        self.rolls = 0;
+        self.my_bid = None;
+        self.predicted = None;
+    }
+
+    fn handle(&mut self, command: &Command) -> Reply {
+        match *command {
+            Command::Roll { .. } => self.bid(command),
+            Command::Get {
+                got,
+                opp_group,
+                opp_amount,
+            } => {
+                if let Some(predicted) = self.predicted.take() {
+                    self.reads += 1;
+                    self.misses += u32::from(predicted != (opp_group, opp_amount));
+                }
+                // The opponent received the other group and saw our bid.
+                if let Some((group, amount)) = self.my_bid.take() {
+                    self.shadow.handle(&Command::Get {
+                        got: got.other(),
+                        opp_group: group,
+                        opp_amount: amount,
+                    });
+                }
+                self.policy.handle(command)
+            }
+            Command::Score => {
+                let reply = self.policy.handle(command);
+                // The opponent scores now too; it sees our scoring as its SET.
+                self.shadow.handle(&Command::Score);
+                if let Some(Answer::Put { category, dice }) = reply.answer {
+                    self.shadow.handle(&Command::Set { category, dice });
+                }
+                reply
+            }
+            Command::Ready => {
+                self.shadow.handle(command);
+                self.policy.handle(command)
+            }
+            Command::Set { .. } | Command::Finish => self.policy.handle(command),
+        }
+    }
+}

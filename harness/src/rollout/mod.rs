@@ -1,0 +1,164 @@
+//! Policy rollouts (issue 78): a bid's alternatives valued by futures played to the end by
+//! the real players, not by the coin-flip futures the value network was distilled from.
+//!
+//! Tesauro and Galperin (1996, "On-line policy improvement using Monte-Carlo search") chose
+//! each move by rolling out the base player's own policy to the end of the game; GNU
+//! Backgammon's rollouts are the truth its benchmarks are measured against. Here a position
+//! is both players as they stand before a round's bids, copied ([`Agent::fork`]): our side
+//! a copy of our bot (its bid in this round replaced by the alternative, [`Bot::bid_instead`]),
+//! theirs a copy of whatever in-process player stands for them. Each future is a deal whose
+//! round is the roll that happened and whose tie coin and later rounds are drawn from a
+//! seeded generator; every alternative plays the same futures (common random numbers), so
+//! their difference is read from the futures where play diverges. The game is played on by
+//! the game core's own loop ([`play_from`]), the one place the game's sequence is written.
+
+use std::cmp::Ordering;
+
+use yacht::engine::{Bot, PlayerState};
+use yacht::game::{play_from, Agent, Deal, NoAnswer, Resume, Seats};
+use yacht::protocol::{Answer, Command, Hand, Owed};
+use yacht::rules::auction::SealedBid;
+
+/// A position before a round's bids, from our side.
+pub struct BidPosition<'a> {
+    /// Our bot as it stood before the round's roll reached it.
+    pub me: &'a Bot,
+    /// The opponent's stand-in as it stood then (copied once for each future played).
+    pub them: &'a (dyn Agent + Send),
+    /// Our state and theirs before the round.
+    pub states: [PlayerState; 2],
+    /// The round whose bids are decided.
+    pub round: u8,
+    /// The round's roll: bundles A and B.
+    pub roll: (Hand, Hand),
+}
+
+/// Future `index` of the futures seeded `seed` for round `round`: the roll that happened in
+/// that round, a fair tie coin, every later round drawn (a match's deal `index` of seed
+/// `seed`, its earlier rounds never read).
+pub fn future(seed: u64, index: u64, round: u8, roll: (Hand, Hand)) -> Deal {
+    let mut deal = Deal::from_seed(seed, index);
+    if let Some(r) = deal.rounds.get_mut(usize::from(round).saturating_sub(1)) {
+        (r.a, r.b) = roll;
+    }
+    deal
+}
+
+/// Our result in one future (1 a win, 0.5 a draw, 0 a loss) when we bid `bid` in the
+/// position's round and both sides play on as they would; `None` when the opponent cannot
+/// be copied or a copy stopped the game.
+pub fn play_future(position: &BidPosition, bid: SealedBid, deal: &Deal) -> Option<f64> {
+    let mut seats = RolloutSeats {
+        me: position.me.clone(),
+        them: position.them.fork()?,
+        forced: Some(bid),
+        pending: [None, None],
+    };
+    let from = Resume {
+        states: position.states,
+        round: position.round,
+    };
+    let played = play_from(deal, &mut seats, from);
+    if played.stop.is_some() {
+        return None;
+    }
+    let [ours, theirs] = played.states.map(|s| s.total_points());
+    Some(match ours.cmp(&theirs) {
+        Ordering::Greater => 1.0,
+        Ordering::Equal => 0.5,
+        Ordering::Less => 0.0,
+    })
+}
+
+/// A bid's mean result over the futures, and the standard error of its difference from the
+/// first bid's on the same futures.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Valued {
+    pub bid: SealedBid,
+    pub mean: f64,
+    pub difference_se: f64,
+}
+
+/// Each of `bids` valued on the same `futures` futures of seed `seed` (futures where a copy
+/// stopped the game are left out for every bid).
+pub fn value_bids(
+    position: &BidPosition,
+    bids: &[SealedBid],
+    futures: usize,
+    seed: u64,
+) -> Vec<Valued> {
+    let mut results: Vec<Vec<f64>> = vec![Vec::with_capacity(futures); bids.len()];
+    for index in 0..futures as u64 {
+        let deal = future(seed, index, position.round, position.roll);
+        let played: Option<Vec<f64>> = bids
+            .iter()
+            .map(|&bid| play_future(position, bid, &deal))
+            .collect();
+        if let Some(played) = played {
+            for (r, x) in results.iter_mut().zip(played) {
+                r.push(x);
+            }
+        }
+    }
+    let first = results.first().cloned().unwrap_or_default();
+    bids.iter()
+        .zip(&results)
+        .map(|(&bid, r)| Valued {
+            bid,
+            mean: mean(r),
+            difference_se: standard_error(
+                &r.iter().zip(&first).map(|(x, y)| x - y).collect::<Vec<_>>(),
+            ),
+        })
+        .collect()
+}
+
+fn mean(xs: &[f64]) -> f64 {
+    if xs.is_empty() {
+        return 0.5;
+    }
+    xs.iter().sum::<f64>() / xs.len() as f64
+}
+
+fn standard_error(xs: &[f64]) -> f64 {
+    let n = xs.len() as f64;
+    if n < 2.0 {
+        return 0.0;
+    }
+    let m = mean(xs);
+    (xs.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0) / n).sqrt()
+}
+
+/// The two copies at the game core's loop, ours first: our bot's answer to the round's
+/// `ROLL` replaced by the bid valued (and the bot told so).
+struct RolloutSeats {
+    me: Bot,
+    them: Box<dyn Agent + Send>,
+    forced: Option<SealedBid>,
+    pending: [Option<Answer>; 2],
+}
+
+impl Seats for RolloutSeats {
+    type Fault = NoAnswer;
+
+    fn send(&mut self, seat: usize, command: &Command) {
+        let answer = if seat == 0 {
+            let mut answer = self.me.handle(command).answer;
+            if let (Command::Roll { .. }, Some(bid)) = (command, self.forced.take()) {
+                self.me.bid_instead(bid.group, bid.amount);
+                answer = Some(Answer::Bid {
+                    group: bid.group,
+                    amount: bid.amount,
+                });
+            }
+            answer
+        } else {
+            self.them.handle(command).answer
+        };
+        self.pending[seat] = answer;
+    }
+
+    fn answer(&mut self, seat: usize, _owed: Owed) -> Result<Answer, NoAnswer> {
+        self.pending[seat].take().ok_or(NoAnswer)
+    }
+}
