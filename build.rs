@@ -37,6 +37,11 @@ fn main() {
     let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     let out = std::path::Path::new(&out_dir);
     std::fs::write(out.join("value_table.bin"), &bytes).expect("write value_table.bin");
+    // The exact values before rounding, for the test that checks them against the
+    // independent references (tests/suite/solver_exact.rs reads them instead of solving
+    // the table a second time).
+    let exact: Vec<u8> = solved.values.iter().flat_map(|v| v.to_le_bytes()).collect();
+    std::fs::write(out.join("solved_values.f64"), exact).expect("write solved_values.f64");
 
     let mut meta = String::new();
     writeln!(meta, "/// Rows in the embedded table.").unwrap();

@@ -1,6 +1,7 @@
-//! The f64 solver itself (what build.rs runs) against the independent reference values,
-//! and the second moment of the remaining score against solitaire games.
-//! Takes one full solve and one pass of the second moment (~40 s on 2 cores in release).
+//! The f64 solver's values as build.rs solved them (before rounding; written beside the
+//! table in `OUT_DIR`) against the independent reference values and the embedded table,
+//! and the second moment of the remaining score against solitaire games. Takes one pass of
+//! the second moment (the solve is build.rs's: solving again here took as long again).
 
 use crate::common::references;
 use yacht::engine::value::choice::best_choice_for;
@@ -10,17 +11,22 @@ use yacht::rules::auction::AUCTION_ROUNDS;
 use yacht::rules::category::CATEGORY_COUNT;
 use yacht::rules::dice::{all_multisets, parse_digits, rank, N5};
 use yacht::solver::layout::effective_upper;
+use yacht::solver::layout::Layout;
 use yacht::solver::model::BundleModel;
 use yacht::solver::moments::second_moment;
-use yacht::solver::solve::solve;
+use yacht::solver::solve::Solved;
 use yacht::table;
 
 #[test]
 fn exact_solution_matches_references_and_the_embedded_table() {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let solved = solve(&BundleModel::fair(), threads);
+    let solved = solved_by_build_script();
+    assert_eq!(
+        table::TABLE_MODEL,
+        BundleModel::fair().name,
+        "a table of fair dice"
+    );
     assert!((solved.start_expected_k - 268.8383).abs() < 1e-4);
-    assert_eq!(solved.start_expected_k, table::TABLE_START_EXPECTED_K);
 
     let mut checked = 0;
     for r in references().iter().filter(|r| r.kind == "F") {
@@ -86,6 +92,39 @@ fn exact_solution_matches_references_and_the_embedded_table() {
         (sd / predicted_sd - 1.0).abs() < 0.045,
         "solitaire SD {sd:.3}k, second moment's {predicted_sd:.3}k"
     );
+}
+
+/// The exact values build.rs solved (`OUT_DIR/solved_values.f64`), with the table's layout
+/// and its start expectation: what the solver computed, as it computed it.
+fn solved_by_build_script() -> Solved {
+    let bytes = std::fs::read(concat!(env!("OUT_DIR"), "/solved_values.f64"))
+        .expect("build.rs writes the exact values beside the table");
+    let values: Vec<f64> = bytes
+        .chunks_exact(8)
+        .map(|b| f64::from_le_bytes(b.try_into().unwrap()))
+        .collect();
+    let layout = Layout::new();
+    assert_eq!(values.len(), layout.rows * N5, "one value per entry");
+    assert_eq!(layout.rows, table::TABLE_ROWS);
+    // The start expectation from the values themselves: E over the first bundle of the
+    // empty state's row.
+    let start = layout.row(0, 0).unwrap() * N5;
+    let model = BundleModel::fair();
+    let start_expected_k = all_multisets(5)
+        .iter()
+        .zip(&model.probs)
+        .map(|(d, p)| p * values[start + rank(d)])
+        .sum::<f64>();
+    assert!(
+        (start_expected_k - table::TABLE_START_EXPECTED_K).abs() < 1e-9,
+        "{start_expected_k} against the table's {}",
+        table::TABLE_START_EXPECTED_K
+    );
+    Solved {
+        layout,
+        values,
+        start_expected_k,
+    }
 }
 
 /// Mean and standard deviation (kilo-points) of the final score of `games` solitaire

@@ -103,24 +103,24 @@ impl RolloutPlayer {
         };
         self.rolls += 1;
         let round = self.rolls;
-        // Copies as both stand before the roll: the futures start from them.
-        let before = (round >= self.settings.from_round)
-            .then(|| self.policy.clone())
-            .zip(self.shadow.fork());
+        let states = [self.policy.view().me, self.policy.view().opp];
         let mut reply = self.policy.handle(command);
-        self.predicted = match self.shadow.handle(command).answer {
-            Some(Answer::Bid { group, amount }) => Some((group, amount)),
-            _ => None,
+        let their_bid = match self.shadow.handle(command).answer {
+            Some(Answer::Bid { group, amount }) => SealedBid::new(group, amount),
+            _ => SealedBid::new(Group::A, 0),
         };
+        self.predicted = Some((their_bid.group, their_bid.amount));
         let Some(Answer::Bid { group, amount }) = reply.answer else {
             return reply;
         };
         self.my_bid = Some((group, amount));
-        let Some((me, them)) = before else {
+        if round < self.settings.from_round {
+            return reply;
+        }
+        let Some(them) = self.shadow.fork() else {
             return reply;
         };
-        let view = me.view();
-        let swing = bundle_values(&view.me, &view.opp, &a.counts(), &b.counts()).swing_points();
+        let swing = bundle_values(&states[0], &states[1], &a.counts(), &b.counts()).swing_points();
         let mut candidates = vec![SealedBid::new(group, amount)];
         for other in [
             SealedBid::new(group, amount * 3 / 4),
@@ -135,9 +135,10 @@ impl RolloutPlayer {
             }
         }
         let position = BidPosition {
-            me: &me,
+            me: &self.policy,
             them: them.as_ref(),
-            states: [view.me, view.opp],
+            their_bid,
+            states,
             round,
             roll: (a, b),
         };

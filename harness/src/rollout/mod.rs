@@ -4,9 +4,9 @@
 //! Tesauro and Galperin (1996, "On-line policy improvement using Monte-Carlo search") chose
 //! each move by rolling out the base player's own policy to the end of the game; GNU
 //! Backgammon's rollouts are the truth its benchmarks are measured against. Here a position
-//! is both players as they stand before a round's bids, copied ([`Agent::fork`]): our side
+//! is both players as they stand at a round's bids, copied ([`Agent::fork`]): our side
 //! a copy of our bot (its bid in this round replaced by the alternative, [`Bot::bid_instead`]),
-//! theirs a copy of whatever in-process player stands for them. Each future is a deal whose
+//! theirs a copy of whatever in-process player stands for them, with the bid it made. Each future is a deal whose
 //! round is the roll that happened and whose tie coin and later rounds are drawn from a
 //! seeded generator; every alternative plays the same futures (common random numbers), so
 //! their difference is read from the futures where play diverges. The game is played on by
@@ -19,12 +19,16 @@ use yacht::game::{play_from, Agent, Deal, NoAnswer, Resume, Seats};
 use yacht::protocol::{Answer, Command, Hand, Owed};
 use yacht::rules::auction::SealedBid;
 
-/// A position before a round's bids, from our side.
+/// A position at a round's bids, from our side: both players as they stood once the
+/// round's roll had reached them and each had made its bid (so a future never computes the
+/// round's bids again).
 pub struct BidPosition<'a> {
-    /// Our bot as it stood before the round's roll reached it.
+    /// Our bot after the round's `ROLL` (its own bid made; each future replaces it).
     pub me: &'a Bot,
-    /// The opponent's stand-in as it stood then (copied once for each future played).
+    /// The opponent's stand-in after the round's `ROLL` (copied once for each future).
     pub them: &'a (dyn Agent + Send),
+    /// The stand-in's bid in the round (its answer to that `ROLL`).
+    pub their_bid: SealedBid,
     /// Our state and theirs before the round.
     pub states: [PlayerState; 2],
     /// The round whose bids are decided.
@@ -51,7 +55,7 @@ pub fn play_future(position: &BidPosition, bid: SealedBid, deal: &Deal) -> Optio
     let mut seats = RolloutSeats {
         me: position.me.clone(),
         them: position.them.fork()?,
-        forced: Some(bid),
+        bids: Some([bid, position.their_bid]),
         pending: [None, None],
     };
     let from = Resume {
@@ -129,12 +133,14 @@ fn standard_error(xs: &[f64]) -> f64 {
     (xs.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0) / n).sqrt()
 }
 
-/// The two copies at the game core's loop, ours first: our bot's answer to the round's
-/// `ROLL` replaced by the bid valued (and the bot told so).
+/// The two copies at the game core's loop, ours first. Both have seen the round's `ROLL`
+/// already: to it each answers its bid of the position (ours the one valued, the bot told
+/// so) without being asked again.
 struct RolloutSeats {
     me: Bot,
     them: Box<dyn Agent + Send>,
-    forced: Option<SealedBid>,
+    /// The round's two bids, until its `ROLL` is sent.
+    bids: Option<[SealedBid; 2]>,
     pending: [Option<Answer>; 2],
 }
 
@@ -142,20 +148,24 @@ impl Seats for RolloutSeats {
     type Fault = NoAnswer;
 
     fn send(&mut self, seat: usize, command: &Command) {
-        let answer = if seat == 0 {
-            let mut answer = self.me.handle(command).answer;
-            if let (Command::Roll { .. }, Some(bid)) = (command, self.forced.take()) {
+        if let (Command::Roll { .. }, Some(bids)) = (command, self.bids) {
+            let bid = bids[seat];
+            if seat == 0 {
                 self.me.bid_instead(bid.group, bid.amount);
-                answer = Some(Answer::Bid {
-                    group: bid.group,
-                    amount: bid.amount,
-                });
+            } else {
+                self.bids = None;
             }
-            answer
+            self.pending[seat] = Some(Answer::Bid {
+                group: bid.group,
+                amount: bid.amount,
+            });
+            return;
+        }
+        self.pending[seat] = if seat == 0 {
+            self.me.handle(command).answer
         } else {
             self.them.handle(command).answer
         };
-        self.pending[seat] = answer;
     }
 
     fn answer(&mut self, seat: usize, _owed: Owed) -> Result<Answer, NoAnswer> {

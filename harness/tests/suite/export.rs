@@ -53,11 +53,15 @@ fn judge_build(dir: &Path) -> String {
         .args(JUDGE_RUSTC_FLAGS)
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", dir.join("target"));
-    // Nothing of the outer build may leak into the judge's.
+    // Nothing of the outer build may leak into the judge's (CI builds the workspace through
+    // clippy's driver: .ci/run).
     for var in [
         "RUSTFLAGS",
         "CARGO_ENCODED_RUSTFLAGS",
         "CARGO_BUILD_RUSTFLAGS",
+        "RUSTC_WRAPPER",
+        "RUSTC_WORKSPACE_WRAPPER",
+        "CLIPPY_ARGS",
     ] {
         command.env_remove(var);
     }

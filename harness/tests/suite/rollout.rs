@@ -2,11 +2,11 @@
 //! every candidate, and a rollout player whose stand-in keeps step with its opponent.
 
 use harness::player::{BotAgent, RolloutPlayer, RolloutSettings};
-use harness::rollout::{value_bids, BidPosition};
+use harness::rollout::{future, value_bids, BidPosition};
 use yacht::engine::config::Bidder;
 use yacht::engine::{Bot, BotConfig};
 use yacht::game::{play_agents, Agent, Deal};
-use yacht::protocol::{Command, Group, Hand};
+use yacht::protocol::{Answer, Command, Group, Hand};
 use yacht::rules::auction::SealedBid;
 
 fn equilibrium() -> BotConfig {
@@ -26,48 +26,63 @@ fn ours() -> BotConfig {
     }
 }
 
-/// Both players brought to the start of round `round` of `deal` (the bids their own).
-fn position_at(deal: &Deal, round: u8) -> (Bot, BotAgent, (Hand, Hand)) {
+/// Both players' answers to a `ROLL`.
+fn bid_of(answer: Option<Answer>) -> SealedBid {
+    match answer {
+        Some(Answer::Bid { group, amount }) => SealedBid::new(group, amount),
+        other => panic!("no bid: {other:?}"),
+    }
+}
+
+/// Our bot and the equilibrium bidder brought to round `round` of `deal`, each having bid
+/// on its roll (the bids their own throughout): the two players, the opponent's bid there
+/// and both states before the round.
+struct AtBids {
+    me: Bot,
+    them: BotAgent,
+    their_bid: SealedBid,
+    states: [yacht::engine::PlayerState; 2],
+    roll: (Hand, Hand),
+}
+
+fn position_at(deal: &Deal, round: u8) -> AtBids {
     let mut me = Bot::new(ours());
     let mut them = BotAgent::new(equilibrium());
     them.reset(3);
     me.handle(&Command::Ready);
     them.handle(&Command::Ready);
-    for r in 1..round {
+    for r in 1..=round {
         let dealt = deal.rounds[usize::from(r) - 1];
         let roll = Command::Roll {
             a: dealt.a,
             b: dealt.b,
         };
-        let mine = me.handle(&roll).answer;
-        let theirs = them.handle(&roll).answer;
-        let bid = |a: Option<yacht::protocol::Answer>| match a {
-            Some(yacht::protocol::Answer::Bid { group, amount }) => (group, amount),
-            other => panic!("no bid: {other:?}"),
-        };
-        let (mine, theirs) = (bid(mine), bid(theirs));
-        let outcome = yacht::rules::auction::resolve(
-            [
-                SealedBid::new(mine.0, mine.1),
-                SealedBid::new(theirs.0, theirs.1),
-            ],
-            dealt.tie_winner,
-        );
+        let states = [me.view().me, me.view().opp];
+        let mine = bid_of(me.handle(&roll).answer);
+        let theirs = bid_of(them.handle(&roll).answer);
+        if r == round {
+            return AtBids {
+                me,
+                them,
+                their_bid: theirs,
+                states,
+                roll: (dealt.a, dealt.b),
+            };
+        }
+        let outcome = yacht::rules::auction::resolve([mine, theirs], dealt.tie_winner);
         me.handle(&Command::Get {
             got: outcome.received[0],
-            opp_group: theirs.0,
-            opp_amount: theirs.1,
+            opp_group: theirs.group,
+            opp_amount: theirs.amount,
         });
         them.handle(&Command::Get {
             got: outcome.received[1],
-            opp_group: mine.0,
-            opp_amount: mine.1,
+            opp_group: mine.group,
+            opp_amount: mine.amount,
         });
         if r >= 2 {
-            let put = |a: Option<yacht::protocol::Answer>| match a {
-                Some(yacht::protocol::Answer::Put { category, dice }) => {
-                    Command::Set { category, dice }
-                }
+            let put = |a: Option<Answer>| match a {
+                Some(Answer::Put { category, dice }) => Command::Set { category, dice },
                 other => panic!("no scoring: {other:?}"),
             };
             let mine = put(me.handle(&Command::Score).answer);
@@ -76,21 +91,27 @@ fn position_at(deal: &Deal, round: u8) -> (Bot, BotAgent, (Hand, Hand)) {
             them.handle(&mine);
         }
     }
-    let dealt = deal.rounds[usize::from(round) - 1];
-    (me, them, (dealt.a, dealt.b))
+    unreachable!("round {round} is played")
+}
+
+impl AtBids {
+    fn position(&self, round: u8) -> BidPosition<'_> {
+        BidPosition {
+            me: &self.me,
+            them: &self.them,
+            their_bid: self.their_bid,
+            states: self.states,
+            round,
+            roll: self.roll,
+        }
+    }
 }
 
 #[test]
 fn every_candidate_plays_the_same_futures() {
     let deal = Deal::from_seed(31, 2);
-    let (me, them, roll) = position_at(&deal, 10);
-    let position = BidPosition {
-        me: &me,
-        them: &them,
-        states: [me.view().me, me.view().opp],
-        round: 10,
-        roll,
-    };
+    let at = position_at(&deal, 10);
+    let position = at.position(10);
     let bid = SealedBid::new(Group::A, 1_000);
     let other = SealedBid::new(Group::B, 40_000);
     let valued = value_bids(&position, &[bid, bid, other], 24, 5);
@@ -98,12 +119,16 @@ fn every_candidate_plays_the_same_futures() {
     assert_eq!(valued[0].mean, valued[1].mean);
     assert_eq!(valued[1].difference_se, 0.0);
     assert!((0.0..=1.0).contains(&valued[2].mean));
-    // Seeded: the same values again; another seed draws other futures.
+    // Seeded: the same values again. A future holds the round's roll as it happened and
+    // draws the later rounds; another seed draws others.
     assert_eq!(value_bids(&position, &[bid, bid, other], 24, 5), valued);
-    let reseeded = value_bids(&position, &[bid], 24, 6);
-    assert_eq!(reseeded.len(), 1);
+    let (here, elsewhere) = (future(5, 0, 10, at.roll), future(6, 0, 10, at.roll));
+    assert_eq!((here.rounds[9].a, here.rounds[9].b), at.roll);
+    assert_eq!((elsewhere.rounds[9].a, elsewhere.rounds[9].b), at.roll);
+    assert_ne!(here.rounds[10..], elsewhere.rounds[10..]);
     // The position itself is untouched by the futures played from it.
-    assert_eq!(position.states, [me.view().me, me.view().opp]);
+    assert_eq!(at.me.view().me, at.states[0]);
+    assert!(at.me.view().my_bid.is_some(), "its bid still open");
 }
 
 #[test]
@@ -114,14 +139,8 @@ fn paying_the_whole_bid_range_for_nothing_loses_futures() {
     let mut worse = 0;
     for index in 0..8 {
         let deal = Deal::from_seed(37, index);
-        let (me, them, roll) = position_at(&deal, 10);
-        let position = BidPosition {
-            me: &me,
-            them: &them,
-            states: [me.view().me, me.view().opp],
-            round: 10,
-            roll,
-        };
+        let at = position_at(&deal, 10);
+        let position = at.position(10);
         let plain = SealedBid::new(Group::A, 0);
         let ruinous = SealedBid::new(Group::A, 100_000);
         let valued = value_bids(&position, &[plain, ruinous], 16, 9);

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Issue 78's first screen of the ceiling: the rollout player (`rollout:SPEC`,
+# harness/src/player/rollout.rs) against the equilibrium bidder, paired deal by deal with
+# the default on the same deals (seed 7711: the games of docs/runs/luck-net.sh, played
+# here again if missing), luck-adjusted beside raw (`harness compare`).
+# Each arm: the bot's bids from round FROM chosen among four candidates (its own, 3/4 and
+# 5/4 of its amount, the equilibrium bid) by FUTURES futures played to the end by a copy
+# of the bot and a copy of SPEC on the opponent's inputs:
+#   oracle: SPEC is the opponent's own design (exact: it is deterministic);
+#   fair:   SPEC is our bot itself (what any bot could play).
+# Usage: docs/runs/rollout-screen.sh ARM [PAIRS [FROM [FUTURES]]]
+#   (ARM oracle|fair; defaults 300 pairs, round 10, 64 futures)
+# About 15 minutes of 2 cores for the oracle arm with the defaults (the fair one more).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+arm=${1:?usage: docs/runs/rollout-screen.sh oracle|fair [PAIRS [FROM [FUTURES]]]}
+pairs=${2:-300}
+from=${3:-10}
+futures=${4:-64}
+cargo build --release -q -p harness
+h=target/release/harness
+eq=bot:bidder=equilibrium,win=0,clock=0
+case $arm in
+  oracle) stand_in=$eq ;;
+  fair) stand_in=bot:clock=0 ;;
+  *) echo "ARM is oracle or fair" >&2; exit 2 ;;
+esac
+out=target/runs/rollout-screen
+mkdir -p "$out"
+base=$out/default-$pairs.jsonl
+if ! [[ -s $base && $(wc -l <"$base") -eq $((2 * pairs)) ]]; then
+  "$h" match bot:clock=0 "$eq" --deals "$pairs" --seed 7711 --no-progress --results "$base" \
+    >"${base%.jsonl}.txt"
+fi
+f=$out/$arm-from$from-f$futures-$pairs.jsonl
+if ! [[ -s $f && $(wc -l <"$f") -eq $((2 * pairs)) ]]; then
+  YACHT_ROLLOUT_FROM=$from YACHT_ROLLOUT_FUTURES=$futures \
+    "$h" match "rollout:$stand_in" "$eq" --deals "$pairs" --seed 7711 --no-progress \
+    --results "$f" >"${f%.jsonl}.txt"
+fi
+grep -E "^X:|^luck-adjusted|decisions X by round|^ +(8|9|10|11|12) " "${f%.jsonl}.txt" || true
+"$h" compare "$f" --against "$base"
