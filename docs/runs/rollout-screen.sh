@@ -7,9 +7,14 @@
 # 5/4 of its amount, the equilibrium bid) by FUTURES futures played to the end by a copy
 # of the bot and a copy of SPEC on the opponent's inputs:
 #   oracle: SPEC is the opponent's own design (exact: it is deterministic);
-#   fair:   SPEC is our bot itself (what any bot could play).
+#   fair:   SPEC is our bot itself (what any bot could play);
+#   exploiter: the other side: the equilibrium design rolled out (its bids chosen so by
+#           futures that know our default: rollout@bidder=equilibrium,win=0:bot:clock=0)
+#           against our default, compared from our default's side with the plain design.
+# A measurement, not a player the judge would time: the rollout player's round-10 bid takes
+# about half a second of CPU, so its matches scale every deadline by 20 (--time-scale).
 # Usage: docs/runs/rollout-screen.sh ARM [PAIRS [FROM [FUTURES]]]
-#   (ARM oracle|fair; defaults 300 pairs, round 10, 64 futures)
+#   (ARM oracle|fair|exploiter; defaults 300 pairs, round 10, 64 futures)
 # About 15 minutes of 2 cores for the oracle arm with the defaults (the fair one more).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -21,9 +26,10 @@ cargo build --release -q -p harness
 h=target/release/harness
 eq=bot:bidder=equilibrium,win=0,clock=0
 case $arm in
-  oracle) stand_in=$eq ;;
-  fair) stand_in=bot:clock=0 ;;
-  *) echo "ARM is oracle or fair" >&2; exit 2 ;;
+  oracle) players=("rollout:$eq" "$eq") ;;
+  fair) players=(rollout:bot:clock=0 "$eq") ;;
+  exploiter) players=(bot:clock=0 rollout@bidder=equilibrium,win=0:bot:clock=0) ;;
+  *) echo "ARM is oracle, fair or exploiter" >&2; exit 2 ;;
 esac
 out=target/runs/rollout-screen
 mkdir -p "$out"
@@ -35,7 +41,7 @@ fi
 f=$out/$arm-from$from-f$futures-$pairs.jsonl
 if ! [[ -s $f && $(wc -l <"$f") -eq $((2 * pairs)) ]]; then
   YACHT_ROLLOUT_FROM=$from YACHT_ROLLOUT_FUTURES=$futures \
-    "$h" match "rollout:$stand_in" "$eq" --deals "$pairs" --seed 7711 --no-progress \
+    "$h" match "${players[@]}" --deals "$pairs" --seed 7711 --no-progress --time-scale 20 \
     --results "$f" >"${f%.jsonl}.txt"
 fi
 grep -E "^X:|^luck-adjusted|decisions X by round|^ +(8|9|10|11|12) " "${f%.jsonl}.txt" || true

@@ -1,6 +1,6 @@
 //! Player specifications as written on the command line:
 //! `bot`, `sample:N`, `sample:N:key=value,key=value`, `contest:NAME`, `cmd:<command line>`,
-//! `export:DIR`, `reader[:options]`, `oracle:SPEC`, `rollout:SPEC`.
+//! `export:DIR`, `reader[:options]`, `oracle:SPEC`, `rollout[@options]:SPEC`.
 
 use std::fmt::Write as _;
 use std::str::FromStr;
@@ -39,7 +39,14 @@ pub enum PlayerSpec {
     /// the in-process SPEC standing in for the opponent, run on the opponent's inputs
     /// (`YACHT_ROLLOUT_FUTURES`, `YACHT_ROLLOUT_FROM`: 64 futures, round 8). SPEC the
     /// opponent's own design: a measurement; `bot`: what any bot could play.
-    Rollout(Box<PlayerSpec>),
+    /// `rollout@OPTIONS:SPEC` rolls out another base (bot options, e.g.
+    /// `rollout@bidder=equilibrium,win=0:bot` is the equilibrium design improved by
+    /// futures that know our default: the strongest exploiter of it we can build).
+    Rollout {
+        /// The base policy: ours in the game and in every future (its clock is off).
+        base: BotConfig,
+        stand_in: Box<PlayerSpec>,
+    },
 }
 
 /// The judge's command line, relative to an export's folder.
@@ -76,15 +83,15 @@ impl PlayerSpec {
                     "oracle: ",
                 ))
             }
-            PlayerSpec::Rollout(opponent) => {
+            PlayerSpec::Rollout { base, stand_in } => {
                 let ours = BotConfig {
                     use_clock: false,
-                    ..BotConfig::default()
+                    ..*base
                 };
                 Box::new(InProcess::with_prefix(
                     RolloutPlayer::new(
                         ours,
-                        opponent.agent()?,
+                        stand_in.agent()?,
                         RolloutSettings::from_env(),
                         &self.label(),
                     ),
@@ -111,7 +118,7 @@ impl PlayerSpec {
             PlayerSpec::Command(_)
             | PlayerSpec::Export(_)
             | PlayerSpec::Oracle(_)
-            | PlayerSpec::Rollout(_) => {
+            | PlayerSpec::Rollout { .. } => {
                 return Err(format!(
                     "{} is not an in-process player: an oracle or a rollout player copies bot, reader, sample:N or contest:NAME",
                     self.label()
@@ -130,7 +137,12 @@ impl PlayerSpec {
             PlayerSpec::Command(line) => format!("cmd:{line}"),
             PlayerSpec::Export(dir) => format!("export:{}", dir.display()),
             PlayerSpec::Oracle(opponent) => format!("oracle:{}", opponent.label()),
-            PlayerSpec::Rollout(opponent) => format!("rollout:{}", opponent.label()),
+            PlayerSpec::Rollout { base, stand_in } => {
+                match bot_label("bot", base).strip_prefix("bot:") {
+                    Some(options) => format!("rollout@{options}:{}", stand_in.label()),
+                    None => format!("rollout:{}", stand_in.label()),
+                }
+            }
         }
     }
 
@@ -160,12 +172,29 @@ impl FromStr for PlayerSpec {
             opponent.agent()?;
             return Ok(PlayerSpec::Oracle(Box::new(opponent)));
         }
-        if let Some(opponent) = text.strip_prefix("rollout:") {
-            let opponent: PlayerSpec = opponent.parse()?;
-            opponent.agent()?.fork().ok_or_else(|| {
-                format!("rollout:{}: that player cannot be copied", opponent.label())
+        if let Some(rest) = text.strip_prefix("rollout") {
+            let (base, stand_in) = match rest.strip_prefix('@') {
+                Some(rest) => {
+                    let (options, stand_in) = rest.split_once(':').ok_or_else(|| {
+                        "rollout@OPTIONS:SPEC needs the stand-in SPEC".to_string()
+                    })?;
+                    (parse_bot_options(options)?, stand_in)
+                }
+                None => (
+                    BotConfig::default(),
+                    rest.strip_prefix(':').ok_or_else(|| {
+                        "rollout:SPEC or rollout@OPTIONS:SPEC names the stand-in".to_string()
+                    })?,
+                ),
+            };
+            let stand_in: PlayerSpec = stand_in.parse()?;
+            stand_in.agent()?.fork().ok_or_else(|| {
+                format!("rollout:{}: that player cannot be copied", stand_in.label())
             })?;
-            return Ok(PlayerSpec::Rollout(Box::new(opponent)));
+            return Ok(PlayerSpec::Rollout {
+                base,
+                stand_in: Box::new(stand_in),
+            });
         }
         if let Some(line) = text.strip_prefix("cmd:") {
             if line.trim().is_empty() {
@@ -200,7 +229,7 @@ impl FromStr for PlayerSpec {
             return SampleConfig::with_options(number, &options).map(PlayerSpec::Sample);
         }
         Err(format!(
-            "unknown player {text:?}: use bot, reader, sample:N[:key=value,...], contest:NAME, oracle:SPEC, rollout:SPEC, cmd:<command line> or export:DIR"
+            "unknown player {text:?}: use bot, reader, sample:N[:key=value,...], contest:NAME, oracle:SPEC, rollout[@OPTIONS]:SPEC, cmd:<command line> or export:DIR"
         ))
     }
 }
@@ -350,6 +379,23 @@ mod tests {
         assert_eq!(oracle.label(), "oracle:bot:bidder=equilibrium,win=0");
         assert_eq!(oracle.label().parse::<PlayerSpec>(), Ok(oracle));
         assert!("oracle:contest:adapt-ema".parse::<PlayerSpec>().is_ok());
+        // A rollout player's base is the default unless options name another.
+        let rollout: PlayerSpec = "rollout:bot:bidder=equilibrium,win=0".parse().unwrap();
+        assert_eq!(rollout.label(), "rollout:bot:bidder=equilibrium,win=0");
+        assert!(
+            matches!(&rollout, PlayerSpec::Rollout { base, .. } if *base == BotConfig::default())
+        );
+        let exploiter: PlayerSpec = "rollout@bidder=equilibrium,win=0:bot:clock=0"
+            .parse()
+            .unwrap();
+        assert!(matches!(&exploiter, PlayerSpec::Rollout { base, stand_in }
+            if base.bidder == Bidder::Equilibrium && base.win_from_round == 0
+                && **stand_in == "bot:clock=0".parse::<PlayerSpec>().unwrap()));
+        assert_eq!(
+            exploiter.label(),
+            "rollout@bidder=equilibrium,win=0:bot:bidder=model,win=2,clock=0"
+        );
+        assert_eq!(exploiter.label().parse::<PlayerSpec>(), Ok(exploiter));
         assert_eq!(
             "sample:7:scale=2,base=100"
                 .parse::<PlayerSpec>()
@@ -377,6 +423,12 @@ mod tests {
             "bot:win",
             "oracle:cmd:./yacht-bot",
             "oracle:oracle:bot",
+            "rollout",
+            "rollout:",
+            "rollout@win=0",
+            "rollout@psychic=1:bot",
+            "rollout:cmd:./yacht-bot",
+            "rolloutbot",
         ] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }
