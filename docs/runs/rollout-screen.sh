@@ -13,8 +13,9 @@
 #           against our default, compared from our default's side with the plain design.
 # A measurement, not a player the judge would time: the rollout player's round-10 bid takes
 # about half a second of CPU, so its matches scale every deadline by 20 (--time-scale).
-# Usage: docs/runs/rollout-screen.sh ARM [PAIRS [FROM [FUTURES]]]
-#   (ARM oracle|fair|exploiter; defaults 300 pairs, round 10, 64 futures)
+# Usage: docs/runs/rollout-screen.sh ARM [PAIRS [FROM [FUTURES [GATE]]]]
+#   (ARM oracle|fair|exploiter; defaults 300 pairs, round 10, 64 futures, gate 0: another
+#   candidate replaces the bot's bid when its mean is higher by GATE standard errors)
 # About 15 minutes of 2 cores for the oracle arm with the defaults (the fair one more).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -22,6 +23,7 @@ arm=${1:?usage: docs/runs/rollout-screen.sh oracle|fair [PAIRS [FROM [FUTURES]]]
 pairs=${2:-300}
 from=${3:-10}
 futures=${4:-64}
+gate=${5:-0}
 cargo build --release -q -p harness
 h=target/release/harness
 eq=bot:bidder=equilibrium,win=0,clock=0
@@ -38,9 +40,9 @@ if ! [[ -s $base && $(wc -l <"$base") -eq $((2 * pairs)) ]]; then
   "$h" match bot:clock=0 "$eq" --deals "$pairs" --seed 7711 --no-progress --results "$base" \
     >"${base%.jsonl}.txt"
 fi
-f=$out/$arm-from$from-f$futures-$pairs.jsonl
+f=$out/$arm-from$from-f$futures$([[ $gate == 0 ]] || echo "-g$gate")-$pairs.jsonl
 if ! [[ -s $f && $(wc -l <"$f") -eq $((2 * pairs)) ]]; then
-  YACHT_ROLLOUT_FROM=$from YACHT_ROLLOUT_FUTURES=$futures \
+  YACHT_ROLLOUT_FROM=$from YACHT_ROLLOUT_FUTURES=$futures YACHT_ROLLOUT_GATE=$gate \
     "$h" match "${players[@]}" --deals "$pairs" --seed 7711 --no-progress --time-scale 20 \
     --results "$f" >"${f%.jsonl}.txt"
 fi

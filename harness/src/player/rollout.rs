@@ -19,30 +19,36 @@ use yacht::game::Agent;
 use yacht::protocol::{Answer, Command, Group, BID_MAX_POINTS};
 use yacht::rules::auction::SealedBid;
 
-use crate::rollout::{value_bids, BidPosition};
+use crate::rollout::{value_bids, BidPosition, Valued};
 
 /// How many futures, and in which rounds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RolloutSettings {
     /// Futures a candidate is valued on (the same for every candidate).
     pub futures: usize,
     /// The first round whose bid is chosen by rollouts (earlier: the bot's own bid).
     pub from_round: u8,
+    /// Another candidate replaces the bot's own bid only when its mean is higher by this
+    /// many standard errors of the difference (0: any higher mean). With 64 futures a
+    /// win or a loss is a coarse reading, and a switch on noise costs what the bot's bid
+    /// was worth.
+    pub gate_se: f64,
 }
 
 impl RolloutSettings {
-    /// 64 futures from round 8, or what `YACHT_ROLLOUT_FUTURES` and `YACHT_ROLLOUT_FROM`
-    /// say (research runs).
+    /// 64 futures from round 8, any higher mean, or what `YACHT_ROLLOUT_FUTURES`,
+    /// `YACHT_ROLLOUT_FROM` and `YACHT_ROLLOUT_GATE` say (research runs).
     pub fn from_env() -> RolloutSettings {
-        let read = |name: &str, default: usize| {
+        fn read<T: std::str::FromStr>(name: &str, default: T) -> T {
             std::env::var(name)
                 .ok()
                 .and_then(|v| v.trim().parse().ok())
                 .unwrap_or(default)
-        };
+        }
         RolloutSettings {
-            futures: read("YACHT_ROLLOUT_FUTURES", 64).max(1),
-            from_round: read("YACHT_ROLLOUT_FROM", 8).clamp(1, 12) as u8,
+            futures: read("YACHT_ROLLOUT_FUTURES", 64usize).max(1),
+            from_round: read("YACHT_ROLLOUT_FROM", 8usize).clamp(1, 12) as u8,
+            gate_se: read("YACHT_ROLLOUT_GATE", 0.0f64).clamp(0.0, 10.0),
         }
     }
 }
@@ -144,10 +150,7 @@ impl RolloutPlayer {
         };
         let seed = yacht::game::deal::mix(self.game_seed, u64::from(round));
         let valued = value_bids(&position, &candidates, self.settings.futures, seed);
-        let best = valued.iter().fold(
-            valued[0],
-            |best, v| if v.mean > best.mean { *v } else { best },
-        );
+        let best = choose(&valued, self.settings.gate_se);
         self.chosen += 1;
         if best.bid != candidates[0] {
             self.changed += 1;
@@ -160,6 +163,21 @@ impl RolloutPlayer {
         }
         reply
     }
+}
+
+/// The candidate with the highest mean among those whose lead over the first (the bot's
+/// own bid) is more than `gate_se` standard errors of their difference; the first when
+/// none is.
+pub fn choose(valued: &[Valued], gate_se: f64) -> Valued {
+    let own = valued[0];
+    valued[1..].iter().fold(own, |best, v| {
+        let lead = v.mean - own.mean;
+        if v.mean > best.mean && lead > gate_se * v.difference_se {
+            *v
+        } else {
+            best
+        }
+    })
 }
 
 impl Agent for RolloutPlayer {
@@ -218,5 +236,36 @@ impl Agent for RolloutPlayer {
             }
             Command::Set { .. } | Command::Finish => self.policy.handle(command),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use yacht::protocol::Group;
+
+    fn valued(amount: u32, mean: f64, difference_se: f64) -> Valued {
+        Valued {
+            bid: SealedBid::new(Group::A, amount),
+            mean,
+            difference_se,
+        }
+    }
+
+    #[test]
+    fn a_candidate_replaces_the_own_bid_only_past_the_gate() {
+        let own = valued(100, 0.50, 0.0);
+        let close = valued(75, 0.53, 0.02);
+        let clear = valued(125, 0.56, 0.02);
+        // Without a gate the highest mean wins.
+        assert_eq!(choose(&[own, close, clear], 0.0).bid.amount, 125);
+        // A lead of 1.5 and 3 standard errors: a gate of 2 keeps only the clear one.
+        assert_eq!(choose(&[own, close, clear], 2.0).bid.amount, 125);
+        assert_eq!(choose(&[own, close], 2.0).bid.amount, 100);
+        // A candidate behind the own bid never replaces it, gate or not.
+        assert_eq!(choose(&[own, valued(75, 0.40, 0.0)], 0.0).bid.amount, 100);
+        // Past the gate, the highest mean among those that pass.
+        let higher_but_noisy = valued(90, 0.60, 0.10);
+        assert_eq!(choose(&[own, clear, higher_but_noisy], 2.0).bid.amount, 125);
     }
 }

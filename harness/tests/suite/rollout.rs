@@ -158,6 +158,7 @@ fn the_rollout_players_stand_in_keeps_step_with_a_deterministic_opponent() {
     let settings = RolloutSettings {
         futures: 4,
         from_round: 11,
+        gate_se: 0.0,
     };
     for (index, deal) in Deal::seeded(41, 2).iter().enumerate() {
         let mut player = RolloutPlayer::new(
