@@ -11,7 +11,8 @@
 //!
 //! The candidates: our bot's own bid, the same group at three quarters and five quarters
 //! of its amount, and the equilibrium bid (the favoured bundle at a quarter of the swing).
-//! The bot's own bid is kept unless another's mean over the same futures is higher.
+//! The bot's own bid is kept unless another's mean over the same futures is higher, by
+//! more than `YACHT_ROLLOUT_GATE` standard errors of their difference when that is set ([`choose`]).
 
 use yacht::engine::value::bidding::{bundle_values, equilibrium_bid};
 use yacht::engine::{Bot, BotConfig, Reply};

@@ -37,7 +37,8 @@ pub enum PlayerSpec {
     /// Our bot with its bids from round 8 chosen among a few candidates by policy
     /// rollouts (issue 78): futures played to the end by a copy of our bot and a copy of
     /// the in-process SPEC standing in for the opponent, run on the opponent's inputs
-    /// (`YACHT_ROLLOUT_FUTURES`, `YACHT_ROLLOUT_FROM`: 64 futures, round 8). SPEC the
+    /// (`YACHT_ROLLOUT_FUTURES`, `YACHT_ROLLOUT_FROM`, `YACHT_ROLLOUT_GATE`: 64 futures, round
+    /// 8, no gate). SPEC the
     /// opponent's own design: a measurement; `bot`: what any bot could play.
     /// `rollout@OPTIONS:SPEC` rolls out another base (bot options, e.g.
     /// `rollout@bidder=equilibrium,win=0:bot` is the equilibrium design improved by
