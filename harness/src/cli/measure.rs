@@ -44,6 +44,12 @@ enum MeasureCmd {
     /// Valuations of the win curves (rollouts, rollouts/K, a network) judged on a
     /// benchmark database (`harness label --futures 4x`): what their bids lose, by round.
     Benchmark(BenchmarkArgs),
+    /// The ceiling by round from a probe file of policy rollouts (`YACHT_ROLLOUT_PROBE`,
+    /// docs/runs/rollout-ceiling.sh): what choosing each bid among the candidates by
+    /// rollouts gains, by round and over a game, beside the equilibrium bid and the
+    /// answers of the network's and the coin-flip rollouts' curves, all scored on the
+    /// played futures.
+    Ceiling(CeilingArgs),
     /// Spawn-to-OK and first-decision times of a bot program.
     Startup(StartupArgs),
     /// Games per second (in-process and external).
@@ -66,6 +72,7 @@ impl MeasureArgs {
             MeasureCmd::CurveVariance(args) => args.run(),
             MeasureCmd::NetFidelity(args) => args.run(),
             MeasureCmd::Benchmark(args) => args.run(),
+            MeasureCmd::Ceiling(args) => args.run(),
             MeasureCmd::Startup(args) => args.run(),
             MeasureCmd::Speed(args) => args.run(),
             MeasureCmd::Levels(args) => args.run(),
@@ -156,6 +163,24 @@ impl SolitaireArgs {
     /// `harness measure solitaire`: the mean score against the table's expectation.
     pub fn run(self) -> Result<(), String> {
         print!("{}", output::solitaire(self.games, self.seed));
+        Ok(())
+    }
+}
+
+#[derive(Args)]
+pub struct CeilingArgs {
+    /// The probe file: one JSON line a probed position.
+    probes: PathBuf,
+}
+
+impl CeilingArgs {
+    /// `harness measure ceiling`: the probe file's ceiling by round.
+    pub fn run(self) -> Result<(), String> {
+        let records = crate::rollout::probe::read_probes(&self.probes)?;
+        if records.is_empty() {
+            return Err(format!("{}: no probed positions", self.probes.display()));
+        }
+        print!("{}", crate::rollout::judge::report(&records));
         Ok(())
     }
 }

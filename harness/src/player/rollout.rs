@@ -20,10 +20,12 @@ use yacht::game::Agent;
 use yacht::protocol::{Answer, Command, Group, BID_MAX_POINTS};
 use yacht::rules::auction::SealedBid;
 
+use crate::rollout::probe::{ProbeCandidate, ProbeRecord, ProbeState};
 use crate::rollout::{value_bids, BidPosition, Valued};
+use yacht::rules::auction::AUCTION_ROUNDS;
 
 /// How many futures, and in which rounds.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct RolloutSettings {
     /// Futures a candidate is valued on (the same for every candidate).
     pub futures: usize,
@@ -34,11 +36,17 @@ pub struct RolloutSettings {
     /// win or a loss is a coarse reading, and a switch on noise costs what the bot's bid
     /// was worth.
     pub gate_se: f64,
+    /// Probe mode: no bid is replaced; at one bid a game (a round from `from_round` on,
+    /// drawn from the game's seed) every candidate, and the best responses to the
+    /// stand-in's bid, are valued on two halves of `futures` futures each and written to
+    /// this file, one JSON line a position ([`crate::rollout::probe`]).
+    pub probe: Option<std::path::PathBuf>,
 }
 
 impl RolloutSettings {
     /// 64 futures from round 8, any higher mean, or what `YACHT_ROLLOUT_FUTURES`,
-    /// `YACHT_ROLLOUT_FROM` and `YACHT_ROLLOUT_GATE` say (research runs).
+    /// `YACHT_ROLLOUT_FROM` and `YACHT_ROLLOUT_GATE` say (research runs);
+    /// `YACHT_ROLLOUT_PROBE=FILE` probes instead of playing.
     pub fn from_env() -> RolloutSettings {
         fn read<T: std::str::FromStr>(name: &str, default: T) -> T {
             std::env::var(name)
@@ -50,6 +58,9 @@ impl RolloutSettings {
             futures: read("YACHT_ROLLOUT_FUTURES", 64usize).max(1),
             from_round: read("YACHT_ROLLOUT_FROM", 8usize).clamp(1, 12) as u8,
             gate_se: read("YACHT_ROLLOUT_GATE", 0.0f64).clamp(0.0, 10.0),
+            probe: std::env::var_os("YACHT_ROLLOUT_PROBE")
+                .filter(|p| !p.is_empty())
+                .map(Into::into),
         }
     }
 }
@@ -103,6 +114,14 @@ impl RolloutPlayer {
         }
     }
 
+    /// The one round a game probes: drawn from the game's seed among `from_round..=12`.
+    fn probe_round(&self) -> u8 {
+        let last = AUCTION_ROUNDS as u8;
+        let from = self.settings.from_round.min(last);
+        let span = u64::from(last - from + 1);
+        from + (yacht::game::deal::mix(self.game_seed, 0x9B0B) % span) as u8
+    }
+
     /// The bid for the roll of `command`, by rollouts in the rollout rounds.
     fn bid(&mut self, command: &Command) -> Reply {
         let Command::Roll { a, b } = *command else {
@@ -124,6 +143,9 @@ impl RolloutPlayer {
         if round < self.settings.from_round {
             return reply;
         }
+        if self.settings.probe.is_some() && round != self.probe_round() {
+            return reply;
+        }
         let Some(them) = self.shadow.fork() else {
             return reply;
         };
@@ -140,6 +162,51 @@ impl RolloutPlayer {
             if !candidates.contains(&other) {
                 candidates.push(other);
             }
+        }
+        if let Some(path) = self.settings.probe.clone() {
+            // The best responses to a known bid: take its group by a point more, or leave
+            // it for a point less (gaining that much).
+            let (g, y) = (their_bid.group, their_bid.amount);
+            let responses = [
+                Some(SealedBid::new(g, (y + 1).min(BID_MAX_POINTS))),
+                y.checked_sub(1).map(|y| SealedBid::new(g, y)),
+            ];
+            for other in responses.into_iter().flatten() {
+                if !candidates.contains(&other) {
+                    candidates.push(other);
+                }
+            }
+            let position = BidPosition {
+                me: &self.policy,
+                them: them.as_ref(),
+                their_bid,
+                states,
+                round,
+                roll: (a, b),
+            };
+            let seed = yacht::game::deal::mix(self.game_seed, u64::from(round));
+            let futures = self.settings.futures;
+            let halves = [seed, yacht::game::deal::mix(seed, 0xB)]
+                .map(|s| value_bids(&position, &candidates, futures, s));
+            let record = ProbeRecord {
+                game_seed: self.game_seed,
+                round,
+                states: [ProbeState::from(&states[0]), ProbeState::from(&states[1])],
+                roll: [a, b].map(|h| yacht::rules::dice::to_digits(&h.counts())),
+                futures,
+                their_bid: (group_name(g), y),
+                candidates: candidates
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| ProbeCandidate {
+                        group: group_name(c.group),
+                        amount: c.amount,
+                        halves: [halves[0][i].mean, halves[1][i].mean],
+                    })
+                    .collect(),
+            };
+            append_probe(&path, &record);
+            return reply;
         }
         let position = BidPosition {
             me: &self.policy,
@@ -163,6 +230,36 @@ impl RolloutPlayer {
             });
         }
         reply
+    }
+}
+
+fn group_name(group: Group) -> String {
+    match group {
+        Group::A => "A".into(),
+        Group::B => "B".into(),
+    }
+}
+
+/// One line appended to the probe file; the games of a match run on several threads, so
+/// each line is written whole under one lock. A failed write is said once on stderr: the
+/// game goes on, a probe is a measurement.
+fn append_probe(path: &std::path::Path, record: &ProbeRecord) {
+    use std::io::Write;
+    static LOCK: std::sync::Mutex<bool> = std::sync::Mutex::new(false);
+    let mut line = serde_json::to_string(record).unwrap_or_default();
+    line.push('\n');
+    let mut warned = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    let written = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(line.as_bytes()));
+    match written {
+        Err(e) if !*warned => {
+            eprintln!("rollout probe: cannot write {}: {e}", path.display());
+            *warned = true;
+        }
+        _ => {}
     }
 }
 

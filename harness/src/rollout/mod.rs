@@ -12,6 +12,9 @@
 //! their difference is read from the futures where play diverges. The game is played on by
 //! the game core's own loop ([`play_from`]), the one place the game's sequence is written.
 
+pub mod judge;
+pub mod probe;
+
 use std::cmp::Ordering;
 
 use yacht::engine::{Bot, PlayerState};

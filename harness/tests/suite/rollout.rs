@@ -159,12 +159,13 @@ fn the_rollout_players_stand_in_keeps_step_with_a_deterministic_opponent() {
         futures: 4,
         from_round: 11,
         gate_se: 0.0,
+        probe: None,
     };
     for (index, deal) in Deal::seeded(41, 2).iter().enumerate() {
         let mut player = RolloutPlayer::new(
             ours(),
             Box::new(BotAgent::new(equilibrium())),
-            settings,
+            settings.clone(),
             "rollout:test",
         );
         let mut opponent = BotAgent::new(equilibrium());
@@ -176,4 +177,62 @@ fn the_rollout_players_stand_in_keeps_step_with_a_deterministic_opponent() {
         assert_eq!(player.misses, 0, "the stand-in bid otherwise");
         assert_eq!(player.chosen, 2, "rounds 11 and 12");
     }
+}
+
+#[test]
+fn a_probe_leaves_the_game_the_bot_s_own_and_writes_one_position_a_game() {
+    let dir = std::env::temp_dir().join(format!("yacht-probe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("probe.jsonl");
+    let _ = std::fs::remove_file(&path);
+    let settings = RolloutSettings {
+        futures: 4,
+        from_round: 11,
+        gate_se: 0.0,
+        probe: Some(path.clone()),
+    };
+    let deals = Deal::seeded(43, 3);
+    for (index, deal) in deals.iter().enumerate() {
+        let mut probed = RolloutPlayer::new(
+            ours(),
+            Box::new(BotAgent::new(equilibrium())),
+            settings.clone(),
+            "rollout:probe",
+        );
+        let mut opponent = BotAgent::new(equilibrium());
+        probed.reset(index as u64);
+        opponent.reset(index as u64 + 100);
+        let with_probe = play_agents(deal, [&mut probed, &mut opponent]);
+        let mut plain = BotAgent::new(ours());
+        let mut opponent = BotAgent::new(equilibrium());
+        plain.reset(index as u64);
+        opponent.reset(index as u64 + 100);
+        let without = play_agents(deal, [&mut plain, &mut opponent]);
+        assert!(with_probe.warnings.is_empty(), "{:?}", with_probe.warnings);
+        assert_eq!(
+            with_probe.answers, without.answers,
+            "deal {index}: the game changed"
+        );
+        assert_eq!(probed.changed, 0);
+    }
+    let records = harness::rollout::probe::read_probes(&path).unwrap();
+    assert_eq!(records.len(), 3, "one probed bid a game");
+    for r in &records {
+        assert!((11..=12).contains(&r.round), "{}", r.round);
+        assert_eq!(r.futures, 4);
+        // The own bid first; the best responses to the stand-in's bid among the others.
+        assert!(r.candidates.len() >= 3, "{:?}", r.candidates);
+        let (g, y) = r.their_bid.clone();
+        assert!(r
+            .candidates
+            .iter()
+            .any(|c| c.group == g && c.amount == y + 1));
+        for c in &r.candidates {
+            for h in c.halves {
+                assert!((0.0..=1.0).contains(&h), "{h}");
+            }
+        }
+        assert!(r.states.iter().all(|s| s.state().is_some()));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
