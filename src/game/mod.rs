@@ -40,6 +40,12 @@ pub trait Agent {
     fn fork(&self) -> Option<Box<dyn Agent + Send>> {
         None
     }
+    /// Plays on as if its open bid (its answer to the last `ROLL`) had been `bid`: a
+    /// future in which it bid otherwise. `false` for an agent that cannot (its view would
+    /// keep the bid it made).
+    fn bid_instead(&mut self, _bid: SealedBid) -> bool {
+        false
+    }
 }
 
 impl Agent for Bot {
@@ -57,5 +63,9 @@ impl Agent for Bot {
     }
     fn fork(&self) -> Option<Box<dyn Agent + Send>> {
         Some(Box::new(self.clone()))
+    }
+    fn bid_instead(&mut self, bid: SealedBid) -> bool {
+        Bot::bid_instead(self, bid.group, bid.amount);
+        true
     }
 }

@@ -54,6 +54,11 @@ impl Agent for BotAgent {
     fn fork(&self) -> Option<Box<dyn Agent + Send>> {
         Some(Box::new(self.clone()))
     }
+
+    fn bid_instead(&mut self, bid: SealedBid) -> bool {
+        self.bot.bid_instead(bid.group, bid.amount);
+        true
+    }
 }
 
 /// An agent playing in-process.

@@ -21,7 +21,7 @@ use yacht::protocol::{Answer, Command, Group, BID_MAX_POINTS};
 use yacht::rules::auction::SealedBid;
 
 use crate::rollout::probe::{ProbeCandidate, ProbeRecord, ProbeState};
-use crate::rollout::{value_bids, BidPosition, Valued};
+use crate::rollout::{value_bids, value_bids_against, BidPosition, Valued};
 use yacht::rules::auction::AUCTION_ROUNDS;
 
 /// How many futures, and in which rounds.
@@ -41,12 +41,18 @@ pub struct RolloutSettings {
     /// stand-in's bid, are valued on two halves of `futures` futures each and written to
     /// this file, one JSON line a position ([`crate::rollout::probe`]).
     pub probe: Option<std::path::PathBuf>,
+    /// Probe mode: also value every candidate with our own model's prediction of the
+    /// opponent (*fair*): futures on a third seed in which the opponent's bid is drawn from
+    /// our bot's predictive distribution (the weight it does not explain on our bot's own
+    /// bid in their seat) and the opponent plays on as our bot would.
+    pub probe_fair: bool,
 }
 
 impl RolloutSettings {
     /// 64 futures from round 8, any higher mean, or what `YACHT_ROLLOUT_FUTURES`,
     /// `YACHT_ROLLOUT_FROM` and `YACHT_ROLLOUT_GATE` say (research runs);
-    /// `YACHT_ROLLOUT_PROBE=FILE` probes instead of playing.
+    /// `YACHT_ROLLOUT_PROBE=FILE` probes instead of playing (`YACHT_ROLLOUT_PROBE_FAIR=1`:
+    /// with the fair valuation too).
     pub fn from_env() -> RolloutSettings {
         fn read<T: std::str::FromStr>(name: &str, default: T) -> T {
             std::env::var(name)
@@ -61,6 +67,7 @@ impl RolloutSettings {
             probe: std::env::var_os("YACHT_ROLLOUT_PROBE")
                 .filter(|p| !p.is_empty())
                 .map(Into::into),
+            probe_fair: read("YACHT_ROLLOUT_PROBE_FAIR", 0u8) == 1,
         }
     }
 }
@@ -73,6 +80,10 @@ pub struct RolloutPlayer {
     policy: Bot,
     /// The opponent's stand-in, fed the opponent's inputs.
     shadow: Box<dyn Agent + Send>,
+    /// The fair probe's stand-in: our bot in the opponent's seat, fed its inputs.
+    fair: Option<Box<dyn Agent + Send>>,
+    /// Each stand-in's bid in the open auction (stand-in, fair), to put right at the `GET`.
+    shadow_bids: [Option<SealedBid>; 2],
     settings: RolloutSettings,
     label: String,
     game_seed: u64,
@@ -101,6 +112,10 @@ impl RolloutPlayer {
             config,
             policy: Bot::new(config),
             shadow,
+            fair: settings
+                .probe_fair
+                .then(|| Box::new(crate::player::BotAgent::new(config)) as Box<dyn Agent + Send>),
+            shadow_bids: [None, None],
             settings,
             label: label.to_string(),
             game_seed: 0,
@@ -112,6 +127,26 @@ impl RolloutPlayer {
             reads: 0,
             misses: 0,
         }
+    }
+
+    /// Our model's predictive distribution of the opponent's open bid, as weighted bids:
+    /// its atoms, and the weight they leave (unexplained, a reader) on `fallback`, our bot's
+    /// own bid in their seat.
+    fn fair_distribution(&self, fallback: Option<SealedBid>) -> Vec<(SealedBid, f64)> {
+        let Some(explained) = self.policy.explain_open_bid() else {
+            return fallback.map(|b| vec![(b, 1.0)]).unwrap_or_default();
+        };
+        let p = explained.predictive;
+        let mut weighted: Vec<(SealedBid, f64)> = p
+            .atoms
+            .iter()
+            .map(|atom| (SealedBid::new(atom.group, atom.amount), atom.weight))
+            .collect();
+        let left = (1.0 - weighted.iter().map(|(_, w)| w).sum::<f64>()).max(0.0);
+        if let (Some(b), true) = (fallback, left > 0.0) {
+            weighted.push((b, left));
+        }
+        weighted
     }
 
     /// The one round a game probes: drawn from the game's seed among `from_round..=12`.
@@ -131,10 +166,13 @@ impl RolloutPlayer {
         let round = self.rolls;
         let states = [self.policy.view().me, self.policy.view().opp];
         let mut reply = self.policy.handle(command);
-        let their_bid = match self.shadow.handle(command).answer {
-            Some(Answer::Bid { group, amount }) => SealedBid::new(group, amount),
-            _ => SealedBid::new(Group::A, 0),
-        };
+        let their_bid = bid_of(self.shadow.handle(command).answer);
+        self.shadow_bids[0] = Some(their_bid);
+        let fair_bid = self
+            .fair
+            .as_mut()
+            .map(|fair| bid_of(fair.handle(command).answer));
+        self.shadow_bids[1] = fair_bid;
         self.predicted = Some((their_bid.group, their_bid.amount));
         let Some(Answer::Bid { group, amount }) = reply.answer else {
             return reply;
@@ -150,32 +188,64 @@ impl RolloutPlayer {
             return reply;
         };
         let swing = bundle_values(&states[0], &states[1], &a.counts(), &b.counts()).swing_points();
+        let eq = {
+            let (g, x) = equilibrium_bid(swing);
+            SealedBid::new(g, x)
+        };
         let mut candidates = vec![SealedBid::new(group, amount)];
-        for other in [
-            SealedBid::new(group, amount * 3 / 4),
-            SealedBid::new(group, (amount * 5 / 4).min(BID_MAX_POINTS)),
-            {
-                let (g, x) = equilibrium_bid(swing);
-                SealedBid::new(g, x)
-            },
+        let mut kinds = vec!["own"];
+        for (kind, other) in [
+            ("3/4", SealedBid::new(group, amount * 3 / 4)),
+            (
+                "5/4",
+                SealedBid::new(group, (amount * 5 / 4).min(BID_MAX_POINTS)),
+            ),
+            ("equilibrium", eq),
         ] {
             if !candidates.contains(&other) {
                 candidates.push(other);
+                kinds.push(kind);
             }
         }
         if let Some(path) = self.settings.probe.clone() {
-            // The best responses to a known bid: take its group by a point more, or leave
-            // it for a point less (gaining that much).
-            let (g, y) = (their_bid.group, their_bid.amount);
-            let responses = [
-                Some(SealedBid::new(g, (y + 1).min(BID_MAX_POINTS))),
-                y.checked_sub(1).map(|y| SealedBid::new(g, y)),
-            ];
-            for other in responses.into_iter().flatten() {
-                if !candidates.contains(&other) {
-                    candidates.push(other);
+            // The fair model's distribution of their bid, and the best responses to its
+            // heaviest bid; then the best responses to the bid they made (the oracle's):
+            // take its group by a point more, or leave it for a point less (gaining that).
+            let theirs = self.fair_distribution(fair_bid);
+            let mode = theirs
+                .iter()
+                .fold(None, |m: Option<(SealedBid, f64)>, &(b, w)| match m {
+                    Some((_, mw)) if mw >= w => m,
+                    _ => Some((b, w)),
+                })
+                .map(|(b, _)| b);
+            let responses = |bid: SealedBid| {
+                let (g, y) = (bid.group, bid.amount);
+                [
+                    Some(SealedBid::new(g, (y + 1).min(BID_MAX_POINTS))),
+                    y.checked_sub(1).map(|y| SealedBid::new(g, y)),
+                ]
+            };
+            for (kind, bid) in [("predicted", mode), ("their", Some(their_bid))] {
+                let Some(bid) = bid else { continue };
+                for (sign, other) in ["+1", "-1"].into_iter().zip(responses(bid)) {
+                    if let Some(other) = other.filter(|o| !candidates.contains(o)) {
+                        candidates.push(other);
+                        kinds.push(if kind == "their" {
+                            if sign == "+1" {
+                                "their+1"
+                            } else {
+                                "their-1"
+                            }
+                        } else if sign == "+1" {
+                            "predicted+1"
+                        } else {
+                            "predicted-1"
+                        });
+                    }
                 }
             }
+            let (g, y) = (their_bid.group, their_bid.amount);
             let position = BidPosition {
                 me: &self.policy,
                 them: them.as_ref(),
@@ -188,6 +258,21 @@ impl RolloutPlayer {
             let futures = self.settings.futures;
             let halves = [seed, yacht::game::deal::mix(seed, 0xB)]
                 .map(|s| value_bids(&position, &candidates, futures, s));
+            let fair_valued = match (&self.fair, fair_bid) {
+                (Some(fair), Some(fair_bid)) => fair.fork().map(|stand_in| {
+                    let position = BidPosition {
+                        me: &self.policy,
+                        them: stand_in.as_ref(),
+                        their_bid: fair_bid,
+                        states,
+                        round,
+                        roll: (a, b),
+                    };
+                    let seed = yacht::game::deal::mix(seed, 0xFA1);
+                    value_bids_against(&position, &candidates, futures, seed, &theirs)
+                }),
+                _ => None,
+            };
             let record = ProbeRecord {
                 game_seed: self.game_seed,
                 round,
@@ -202,6 +287,10 @@ impl RolloutPlayer {
                         group: group_name(c.group),
                         amount: c.amount,
                         halves: [halves[0][i].mean, halves[1][i].mean],
+                        kind: kinds[i].to_string(),
+                        fair: fair_valued
+                            .as_ref()
+                            .map(|v| [v[i].mean, v[i].difference_se]),
                     })
                     .collect(),
             };
@@ -230,6 +319,14 @@ impl RolloutPlayer {
             });
         }
         reply
+    }
+}
+
+/// A stand-in's bid from its answer to a `ROLL` (nothing for A: an answer it owed).
+fn bid_of(answer: Option<Answer>) -> SealedBid {
+    match answer {
+        Some(Answer::Bid { group, amount }) => SealedBid::new(group, amount),
+        _ => SealedBid::new(Group::A, 0),
     }
 }
 
@@ -291,6 +388,10 @@ impl Agent for RolloutPlayer {
         // The stand-in's generator is not the opponent's: its private seed is not known.
         self.shadow
             .reset(game_seed.rotate_left(17) ^ 0x0F07_0BE5_EED0);
+        if let Some(fair) = self.fair.as_mut() {
+            fair.reset(game_seed.rotate_left(29) ^ 0xFA1E);
+        }
+        self.shadow_bids = [None, None];
         self.game_seed = game_seed;
         self.rolls = 0;
         self.my_bid = None;
@@ -309,27 +410,45 @@ impl Agent for RolloutPlayer {
                     self.reads += 1;
                     self.misses += u32::from(predicted != (opp_group, opp_amount));
                 }
-                // The opponent received the other group and saw our bid.
+                // The opponent received the other group and saw our bid. A stand-in that bid
+                // otherwise is told the bid the opponent made first, so its view (its own
+                // bid score) stays the opponent's.
+                let actual = SealedBid::new(opp_group, opp_amount);
+                let bids = std::mem::take(&mut self.shadow_bids);
                 if let Some((group, amount)) = self.my_bid.take() {
-                    self.shadow.handle(&Command::Get {
+                    let get = Command::Get {
                         got: got.other(),
                         opp_group: group,
                         opp_amount: amount,
-                    });
+                    };
+                    let fair = self.fair.as_mut().map(|f| f.as_mut());
+                    for (shadow, bid) in [Some(self.shadow.as_mut()), fair].into_iter().zip(bids) {
+                        let Some(shadow) = shadow else { continue };
+                        if bid.is_some_and(|b| b != actual) {
+                            shadow.bid_instead(actual);
+                        }
+                        shadow.handle(&get);
+                    }
                 }
                 self.policy.handle(command)
             }
             Command::Score => {
                 let reply = self.policy.handle(command);
                 // The opponent scores now too; it sees our scoring as its SET.
-                self.shadow.handle(&Command::Score);
-                if let Some(Answer::Put { category, dice }) = reply.answer {
-                    self.shadow.handle(&Command::Set { category, dice });
+                let fair = self.fair.as_mut().map(|f| f.as_mut());
+                for shadow in [Some(self.shadow.as_mut()), fair].into_iter().flatten() {
+                    shadow.handle(&Command::Score);
+                    if let Some(Answer::Put { category, dice }) = reply.answer {
+                        shadow.handle(&Command::Set { category, dice });
+                    }
                 }
                 reply
             }
             Command::Ready => {
                 self.shadow.handle(command);
+                if let Some(fair) = self.fair.as_mut() {
+                    fair.handle(command);
+                }
                 self.policy.handle(command)
             }
             Command::Set { .. } | Command::Finish => self.policy.handle(command),

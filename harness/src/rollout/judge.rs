@@ -39,19 +39,28 @@ pub enum Chooser {
     /// The answer on coin-flip rollouts at the default's count (the futures the network
     /// was distilled from).
     RolloutsAnswer,
+    /// The fair rollout chooser: the highest mean of the fair valuation (our model's
+    /// prediction of the opponent played out) among the candidates a real bot can name
+    /// (not the best responses to the bid it has not seen yet), replacing the own bid only
+    /// when it leads by `gate` standard errors of the difference.
+    Fair { gate: f64 },
 }
 
 impl Chooser {
-    pub const ALL: [Chooser; 5] = [
+    pub const ALL: [Chooser; 7] = [
         Chooser::RolloutSplit,
         Chooser::Hindsight,
         Chooser::Equilibrium,
         Chooser::NetAnswer,
         Chooser::RolloutsAnswer,
+        Chooser::Fair { gate: 0.0 },
+        Chooser::Fair { gate: 1.0 },
     ];
 
     pub fn name(self) -> &'static str {
         match self {
+            Chooser::Fair { gate } if gate > 0.0 => "fair rollouts, gate 1 SE",
+            Chooser::Fair { .. } => "fair rollouts",
             Chooser::RolloutSplit => "policy rollouts (split)",
             Chooser::Hindsight => "best in hindsight (upper)",
             Chooser::Equilibrium => "equilibrium bid",
@@ -95,7 +104,24 @@ pub fn gain(r: &ProbeRecord, chooser: Chooser) -> Option<f64> {
             let n = rollouts_for_round(&BotConfig::DEFAULT, usize::from(r.round));
             pick(answer(r, Valuation::Rollouts(n))?)
         }
+        Chooser::Fair { gate } => pick(fair_choice(r, gate)?),
     }
+}
+
+/// The fair chooser's candidate: `None` where the record has no fair valuation.
+fn fair_choice(r: &ProbeRecord, gate: f64) -> Option<usize> {
+    let [own, _] = r.candidates.first()?.fair?;
+    let mut best = (0, own);
+    for (i, c) in r.candidates.iter().enumerate().skip(1) {
+        let [mean, difference_se] = c.fair?;
+        if c.kind.starts_with("their") {
+            continue;
+        }
+        if mean > best.1 && mean - own > gate * difference_se {
+            best = (i, mean);
+        }
+    }
+    Some(best.0)
 }
 
 fn position(
@@ -229,6 +255,9 @@ pub fn report(records: &[ProbeRecord]) -> String {
     let own_best = records.iter().filter(|r| r.gains().1 <= 0.0).count();
     for chooser in Chooser::ALL {
         let j = judge(records, chooser);
+        if j.by_round.is_empty() {
+            continue;
+        }
         let _ = write!(out, "{:<28}", chooser.name());
         for r in &rounds {
             let _ = write!(
@@ -277,6 +306,8 @@ mod tests {
                     group: name(g),
                     amount,
                     halves: [v, v],
+                    kind: String::new(),
+                    fair: None,
                 })
                 .collect(),
         }
@@ -303,5 +334,33 @@ mod tests {
         assert_eq!(j.by_round[&12].positions, 2);
         assert!((j.game - 0.4).abs() < 1e-12);
         assert_eq!(j.game_se, 0.0);
+    }
+
+    #[test]
+    fn the_fair_chooser_names_no_response_to_the_unseen_bid_and_keeps_its_gate() {
+        let mut r = record(
+            vec![
+                (Group::A, 100, 0.5),
+                (Group::A, 75, 0.6),
+                (Group::A, 101, 0.9),
+            ],
+            (Group::A, 100),
+        );
+        assert_eq!(
+            gain(&r, Chooser::Fair { gate: 0.0 }),
+            None,
+            "no fair valuation"
+        );
+        r.candidates[2].kind = "their+1".into();
+        r.candidates[0].fair = Some([0.50, 0.0]);
+        r.candidates[1].fair = Some([0.55, 0.04]);
+        // The best response to the bid made leads the fair valuation but is not a bid a
+        // real bot could name: left out.
+        r.candidates[2].fair = Some([0.95, 0.01]);
+        let g = gain(&r, Chooser::Fair { gate: 0.0 }).unwrap();
+        assert!((g - 0.1).abs() < 1e-12, "{g}");
+        // A lead of 1.25 standard errors passes a gate of 1, not one of 2.
+        assert!(gain(&r, Chooser::Fair { gate: 1.0 }).unwrap() > 0.0);
+        assert_eq!(gain(&r, Chooser::Fair { gate: 2.0 }), Some(0.0));
     }
 }

@@ -55,10 +55,25 @@ pub fn future(seed: u64, index: u64, round: u8, roll: (Hand, Hand)) -> Deal {
 /// position's round and both sides play on as they would; `None` when the opponent cannot
 /// be copied or a copy stopped the game.
 pub fn play_future(position: &BidPosition, bid: SealedBid, deal: &Deal) -> Option<f64> {
+    play_future_against(position, bid, position.their_bid, deal)
+}
+
+/// [`play_future`] with the opponent's bid in the round `theirs` (its copy told so), not
+/// the one it made; `None` also when its copy cannot be told another bid.
+pub fn play_future_against(
+    position: &BidPosition,
+    bid: SealedBid,
+    theirs: SealedBid,
+    deal: &Deal,
+) -> Option<f64> {
+    let mut them = position.them.fork()?;
+    if theirs != position.their_bid && !them.bid_instead(theirs) {
+        return None;
+    }
     let mut seats = RolloutSeats {
         me: position.me.clone(),
-        them: position.them.fork()?,
-        bids: Some([bid, position.their_bid]),
+        them,
+        bids: Some([bid, theirs]),
         pending: [None, None],
     };
     let from = Resume {
@@ -94,12 +109,26 @@ pub fn value_bids(
     futures: usize,
     seed: u64,
 ) -> Vec<Valued> {
+    value_bids_against(position, bids, futures, seed, &[])
+}
+
+/// [`value_bids`] with the opponent's bid in each future drawn from `theirs` (bids and
+/// their weights; the same draw for every candidate of a future, from the future's seed);
+/// empty: the bid it made. A model's prediction of the bid played out.
+pub fn value_bids_against(
+    position: &BidPosition,
+    bids: &[SealedBid],
+    futures: usize,
+    seed: u64,
+    theirs: &[(SealedBid, f64)],
+) -> Vec<Valued> {
     let mut results: Vec<Vec<f64>> = vec![Vec::with_capacity(futures); bids.len()];
     for index in 0..futures as u64 {
         let deal = future(seed, index, position.round, position.roll);
+        let their_bid = drawn(theirs, seed, index).unwrap_or(position.their_bid);
         let played: Option<Vec<f64>> = bids
             .iter()
-            .map(|&bid| play_future(position, bid, &deal))
+            .map(|&bid| play_future_against(position, bid, their_bid, &deal))
             .collect();
         if let Some(played) = played {
             for (r, x) in results.iter_mut().zip(played) {
@@ -118,6 +147,24 @@ pub fn value_bids(
             ),
         })
         .collect()
+}
+
+/// The bid of `weighted` drawn for future `index` of `seed` (by weight; `None` if empty or
+/// weightless).
+pub fn drawn(weighted: &[(SealedBid, f64)], seed: u64, index: u64) -> Option<SealedBid> {
+    let total: f64 = weighted.iter().map(|(_, w)| w.max(0.0)).sum();
+    if total <= 0.0 {
+        return None;
+    }
+    let u = (yacht::game::deal::mix(seed ^ 0xD8A3_0B1D, index) >> 11) as f64 / (1u64 << 53) as f64;
+    let mut left = u * total;
+    for &(bid, w) in weighted {
+        left -= w.max(0.0);
+        if left < 0.0 {
+            return Some(bid);
+        }
+    }
+    weighted.last().map(|&(b, _)| b)
 }
 
 fn mean(xs: &[f64]) -> f64 {

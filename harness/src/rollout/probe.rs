@@ -25,6 +25,14 @@ pub struct ProbeCandidate {
     pub amount: u32,
     /// Means on the first and the second half of the futures.
     pub halves: [f64; 2],
+    /// What it is: `own`, `3/4`, `5/4`, `equilibrium`, `predicted+1`/`-1` (the best
+    /// responses to the fair model's heaviest bid), `their+1`/`-1` (to the bid made).
+    #[serde(default)]
+    pub kind: String,
+    /// The fair valuation (our model's prediction of the opponent played out, futures of
+    /// a third seed): the mean and the standard error of its difference from the own bid's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fair: Option<[f64; 2]>,
 }
 
 /// A player's state before the probed round, as the positions files write it (held dice
@@ -146,6 +154,8 @@ mod tests {
             group: "A".into(),
             amount,
             halves,
+            kind: String::new(),
+            fair: None,
         }
     }
 

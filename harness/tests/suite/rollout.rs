@@ -2,7 +2,7 @@
 //! every candidate, and a rollout player whose stand-in keeps step with its opponent.
 
 use harness::player::{BotAgent, RolloutPlayer, RolloutSettings};
-use harness::rollout::{future, value_bids, BidPosition};
+use harness::rollout::{drawn, future, value_bids, BidPosition};
 use yacht::engine::config::Bidder;
 use yacht::engine::{Bot, BotConfig};
 use yacht::game::{play_agents, Agent, Deal};
@@ -160,6 +160,7 @@ fn the_rollout_players_stand_in_keeps_step_with_a_deterministic_opponent() {
         from_round: 11,
         gate_se: 0.0,
         probe: None,
+        probe_fair: false,
     };
     for (index, deal) in Deal::seeded(41, 2).iter().enumerate() {
         let mut player = RolloutPlayer::new(
@@ -190,6 +191,7 @@ fn a_probe_leaves_the_game_the_bot_s_own_and_writes_one_position_a_game() {
         from_round: 11,
         gate_se: 0.0,
         probe: Some(path.clone()),
+        probe_fair: true,
     };
     let deals = Deal::seeded(43, 3);
     for (index, deal) in deals.iter().enumerate() {
@@ -233,6 +235,31 @@ fn a_probe_leaves_the_game_the_bot_s_own_and_writes_one_position_a_game() {
             }
         }
         assert!(r.states.iter().all(|s| s.state().is_some()));
+        // The fair valuation beside: every candidate valued, each kind named once.
+        assert_eq!(r.candidates[0].kind, "own");
+        for c in &r.candidates {
+            let [mean, se] = c.fair.expect("a fair valuation");
+            assert!((0.0..=1.0).contains(&mean) && se >= 0.0, "{c:?}");
+        }
+        let mut kinds: Vec<&str> = r.candidates.iter().map(|c| c.kind.as_str()).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        assert_eq!(kinds.len(), r.candidates.len(), "{kinds:?}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_drawn_bid_follows_its_weights_and_its_future() {
+    let bids = [
+        (SealedBid::new(Group::A, 10), 3.0),
+        (SealedBid::new(Group::B, 20), 1.0),
+    ];
+    let draws: Vec<SealedBid> = (0..4000).map(|i| drawn(&bids, 5, i).unwrap()).collect();
+    let share = draws.iter().filter(|b| b.group == Group::A).count() as f64 / 4000.0;
+    assert!((share - 0.75).abs() < 0.03, "{share}");
+    // The same future draws the same bid; nothing to draw from draws nothing.
+    assert_eq!(drawn(&bids, 5, 17), drawn(&bids, 5, 17));
+    assert_eq!(drawn(&[], 5, 17), None);
+    assert_eq!(drawn(&[(SealedBid::new(Group::A, 1), 0.0)], 5, 17), None);
 }
