@@ -198,6 +198,12 @@ impl Seats for RolloutSeats {
     type Fault = NoAnswer;
 
     fn send(&mut self, seat: usize, command: &Command) {
+        // A future from round 1 starts with the game's `READY`, which the copies have
+        // answered already: sent again it would reset them.
+        if *command == Command::Ready {
+            self.pending[seat] = Some(Answer::Ok);
+            return;
+        }
         if let (Command::Roll { .. }, Some(bids)) = (command, self.bids) {
             let bid = bids[seat];
             if seat == 0 {

@@ -154,6 +154,27 @@ fn paying_the_whole_bid_range_for_nothing_loses_futures() {
 }
 
 #[test]
+fn futures_from_the_first_round_are_played_by_the_copies_as_they_stand() {
+    // In round 1 the copies have answered READY already; the futures go on from their
+    // bids, and giving away the whole bid range loses some of them.
+    let mut worse = 0;
+    for index in 0..6 {
+        let deal = Deal::from_seed(38, index);
+        let at = position_at(&deal, 1);
+        let position = at.position(1);
+        let plain = SealedBid::new(Group::A, 0);
+        let ruinous = SealedBid::new(Group::A, 100_000);
+        let valued = value_bids(&position, &[plain, ruinous], 8, 9);
+        assert!(valued[1].mean <= valued[0].mean, "deal {index}: {valued:?}");
+        worse += usize::from(valued[1].mean < valued[0].mean);
+    }
+    assert!(
+        worse >= 2,
+        "the ruinous bid lost futures in {worse} games of 6"
+    );
+}
+
+#[test]
 fn the_rollout_players_stand_in_keeps_step_with_a_deterministic_opponent() {
     let settings = RolloutSettings {
         futures: 4,
