@@ -129,6 +129,98 @@ impl RolloutPlayer {
         }
     }
 
+    /// The probe of one position (probe mode): every candidate, the best responses to the
+    /// fair model's heaviest bid and to the bid made, valued on two halves of futures (and
+    /// by the fair model when it is on).
+    fn probe(
+        &self,
+        position: &BidPosition,
+        mut candidates: Vec<SealedBid>,
+        mut kinds: Vec<&'static str>,
+        fair_bid: Option<SealedBid>,
+        seed: u64,
+    ) -> ProbeRecord {
+        let their_bid = position.their_bid;
+        let (states, round, (a, b)) = (position.states, position.round, position.roll);
+        // The fair model's distribution of their bid, and the best responses to its
+        // heaviest bid; then the best responses to the bid they made (the oracle's):
+        // take its group by a point more, or leave it for a point less (gaining that).
+        let theirs = self.fair_distribution(fair_bid);
+        let mode = theirs
+            .iter()
+            .fold(None, |m: Option<(SealedBid, f64)>, &(b, w)| match m {
+                Some((_, mw)) if mw >= w => m,
+                _ => Some((b, w)),
+            })
+            .map(|(b, _)| b);
+        let responses = |bid: SealedBid| {
+            let (g, y) = (bid.group, bid.amount);
+            [
+                Some(SealedBid::new(g, (y + 1).min(BID_MAX_POINTS))),
+                y.checked_sub(1).map(|y| SealedBid::new(g, y)),
+            ]
+        };
+        for (kind, bid) in [("predicted", mode), ("their", Some(their_bid))] {
+            let Some(bid) = bid else { continue };
+            for (sign, other) in ["+1", "-1"].into_iter().zip(responses(bid)) {
+                if let Some(other) = other.filter(|o| !candidates.contains(o)) {
+                    candidates.push(other);
+                    kinds.push(if kind == "their" {
+                        if sign == "+1" {
+                            "their+1"
+                        } else {
+                            "their-1"
+                        }
+                    } else if sign == "+1" {
+                        "predicted+1"
+                    } else {
+                        "predicted-1"
+                    });
+                }
+            }
+        }
+        let (g, y) = (their_bid.group, their_bid.amount);
+        let futures = self.settings.futures;
+        let halves = [seed, yacht::game::deal::mix(seed, 0xB)]
+            .map(|s| value_bids(position, &candidates, futures, s));
+        let fair_valued = match (&self.fair, fair_bid) {
+            (Some(fair), Some(fair_bid)) => fair.fork().map(|stand_in| {
+                let position = BidPosition {
+                    me: &self.policy,
+                    them: stand_in.as_ref(),
+                    their_bid: fair_bid,
+                    states,
+                    round,
+                    roll: (a, b),
+                };
+                let seed = yacht::game::deal::mix(seed, 0xFA1);
+                value_bids_against(&position, &candidates, futures, seed, &theirs)
+            }),
+            _ => None,
+        };
+        ProbeRecord {
+            game_seed: self.game_seed,
+            round,
+            states: [ProbeState::from(&states[0]), ProbeState::from(&states[1])],
+            roll: [a, b].map(|h| yacht::rules::dice::to_digits(&h.counts())),
+            futures,
+            their_bid: (group_name(g), y),
+            candidates: candidates
+                .iter()
+                .enumerate()
+                .map(|(i, c)| ProbeCandidate {
+                    group: group_name(c.group),
+                    amount: c.amount,
+                    halves: [halves[0][i].mean, halves[1][i].mean],
+                    kind: kinds[i].to_string(),
+                    fair: fair_valued
+                        .as_ref()
+                        .map(|v| [v[i].mean, v[i].difference_se]),
+                })
+                .collect(),
+        }
+    }
+
     /// Our model's predictive distribution of the opponent's open bid, as weighted bids:
     /// its atoms, and the weight they leave (unexplained, a reader) on `fallback`, our bot's
     /// own bid in their seat.
@@ -207,96 +299,6 @@ impl RolloutPlayer {
                 kinds.push(kind);
             }
         }
-        if let Some(path) = self.settings.probe.clone() {
-            // The fair model's distribution of their bid, and the best responses to its
-            // heaviest bid; then the best responses to the bid they made (the oracle's):
-            // take its group by a point more, or leave it for a point less (gaining that).
-            let theirs = self.fair_distribution(fair_bid);
-            let mode = theirs
-                .iter()
-                .fold(None, |m: Option<(SealedBid, f64)>, &(b, w)| match m {
-                    Some((_, mw)) if mw >= w => m,
-                    _ => Some((b, w)),
-                })
-                .map(|(b, _)| b);
-            let responses = |bid: SealedBid| {
-                let (g, y) = (bid.group, bid.amount);
-                [
-                    Some(SealedBid::new(g, (y + 1).min(BID_MAX_POINTS))),
-                    y.checked_sub(1).map(|y| SealedBid::new(g, y)),
-                ]
-            };
-            for (kind, bid) in [("predicted", mode), ("their", Some(their_bid))] {
-                let Some(bid) = bid else { continue };
-                for (sign, other) in ["+1", "-1"].into_iter().zip(responses(bid)) {
-                    if let Some(other) = other.filter(|o| !candidates.contains(o)) {
-                        candidates.push(other);
-                        kinds.push(if kind == "their" {
-                            if sign == "+1" {
-                                "their+1"
-                            } else {
-                                "their-1"
-                            }
-                        } else if sign == "+1" {
-                            "predicted+1"
-                        } else {
-                            "predicted-1"
-                        });
-                    }
-                }
-            }
-            let (g, y) = (their_bid.group, their_bid.amount);
-            let position = BidPosition {
-                me: &self.policy,
-                them: them.as_ref(),
-                their_bid,
-                states,
-                round,
-                roll: (a, b),
-            };
-            let seed = yacht::game::deal::mix(self.game_seed, u64::from(round));
-            let futures = self.settings.futures;
-            let halves = [seed, yacht::game::deal::mix(seed, 0xB)]
-                .map(|s| value_bids(&position, &candidates, futures, s));
-            let fair_valued = match (&self.fair, fair_bid) {
-                (Some(fair), Some(fair_bid)) => fair.fork().map(|stand_in| {
-                    let position = BidPosition {
-                        me: &self.policy,
-                        them: stand_in.as_ref(),
-                        their_bid: fair_bid,
-                        states,
-                        round,
-                        roll: (a, b),
-                    };
-                    let seed = yacht::game::deal::mix(seed, 0xFA1);
-                    value_bids_against(&position, &candidates, futures, seed, &theirs)
-                }),
-                _ => None,
-            };
-            let record = ProbeRecord {
-                game_seed: self.game_seed,
-                round,
-                states: [ProbeState::from(&states[0]), ProbeState::from(&states[1])],
-                roll: [a, b].map(|h| yacht::rules::dice::to_digits(&h.counts())),
-                futures,
-                their_bid: (group_name(g), y),
-                candidates: candidates
-                    .iter()
-                    .enumerate()
-                    .map(|(i, c)| ProbeCandidate {
-                        group: group_name(c.group),
-                        amount: c.amount,
-                        halves: [halves[0][i].mean, halves[1][i].mean],
-                        kind: kinds[i].to_string(),
-                        fair: fair_valued
-                            .as_ref()
-                            .map(|v| [v[i].mean, v[i].difference_se]),
-                    })
-                    .collect(),
-            };
-            append_probe(&path, &record);
-            return reply;
-        }
         let position = BidPosition {
             me: &self.policy,
             them: them.as_ref(),
@@ -306,6 +308,11 @@ impl RolloutPlayer {
             roll: (a, b),
         };
         let seed = yacht::game::deal::mix(self.game_seed, u64::from(round));
+        if let Some(path) = &self.settings.probe {
+            let record = self.probe(&position, candidates, kinds, fair_bid, seed);
+            append_probe(path, &record);
+            return reply;
+        }
         let valued = value_bids(&position, &candidates, self.settings.futures, seed);
         let best = choose(&valued, self.settings.gate_se);
         self.chosen += 1;

@@ -131,22 +131,30 @@ fn every_candidate_plays_the_same_futures() {
     assert!(at.me.view().my_bid.is_some(), "its bid still open");
 }
 
+/// In how many of `deals` games of seed `seed` a bid of 100,000 points for bundle A, in
+/// round `round`, loses futures against a plain bid of nothing (asserting it never wins
+/// one the plain bid loses).
+fn games_the_ruinous_bid_loses(seed: u64, deals: u64, round: u8, futures: usize) -> usize {
+    let mut worse = 0;
+    for index in 0..deals {
+        let deal = Deal::from_seed(seed, index);
+        let at = position_at(&deal, round);
+        let position = at.position(round);
+        let plain = SealedBid::new(Group::A, 0);
+        let ruinous = SealedBid::new(Group::A, 100_000);
+        let valued = value_bids(&position, &[plain, ruinous], futures, 9);
+        assert!(valued[1].mean <= valued[0].mean, "deal {index}: {valued:?}");
+        worse += usize::from(valued[1].mean < valued[0].mean);
+    }
+    worse
+}
+
 #[test]
 fn paying_the_whole_bid_range_for_nothing_loses_futures() {
     // A bid of 100,000 points for bundle A gives away up to a hundred thousand points
     // whatever the dice: from round 10 it never wins a future the bot's plain bid of
     // nothing loses, and it loses some the plain bid wins.
-    let mut worse = 0;
-    for index in 0..8 {
-        let deal = Deal::from_seed(37, index);
-        let at = position_at(&deal, 10);
-        let position = at.position(10);
-        let plain = SealedBid::new(Group::A, 0);
-        let ruinous = SealedBid::new(Group::A, 100_000);
-        let valued = value_bids(&position, &[plain, ruinous], 16, 9);
-        assert!(valued[1].mean <= valued[0].mean, "deal {index}: {valued:?}");
-        worse += usize::from(valued[1].mean < valued[0].mean);
-    }
+    let worse = games_the_ruinous_bid_loses(37, 8, 10, 16);
     assert!(
         worse >= 3,
         "the ruinous bid lost futures in {worse} games of 8"
@@ -157,17 +165,7 @@ fn paying_the_whole_bid_range_for_nothing_loses_futures() {
 fn futures_from_the_first_round_are_played_by_the_copies_as_they_stand() {
     // In round 1 the copies have answered READY already; the futures go on from their
     // bids, and giving away the whole bid range loses some of them.
-    let mut worse = 0;
-    for index in 0..6 {
-        let deal = Deal::from_seed(38, index);
-        let at = position_at(&deal, 1);
-        let position = at.position(1);
-        let plain = SealedBid::new(Group::A, 0);
-        let ruinous = SealedBid::new(Group::A, 100_000);
-        let valued = value_bids(&position, &[plain, ruinous], 8, 9);
-        assert!(valued[1].mean <= valued[0].mean, "deal {index}: {valued:?}");
-        worse += usize::from(valued[1].mean < valued[0].mean);
-    }
+    let worse = games_the_ruinous_bid_loses(38, 6, 1, 8);
     assert!(
         worse >= 2,
         "the ruinous bid lost futures in {worse} games of 6"
