@@ -78,15 +78,11 @@ fn group_of(name: &str) -> Group {
     }
 }
 
-fn pooled(c: &ProbeCandidate) -> f64 {
-    (c.halves[0] + c.halves[1]) / 2.0
-}
-
 /// The chooser's gain over the bot's own bid at `r` (win probability), or `None` where
 /// it cannot choose (a position whose states do not read).
 pub fn gain(r: &ProbeRecord, chooser: Chooser) -> Option<f64> {
-    let own = r.candidates.first()?;
-    let pick = |index: usize| Some(pooled(r.candidates.get(index)?) - pooled(own));
+    r.candidates.first()?;
+    let pick = |index: usize| r.lead_of(index);
     match chooser {
         Chooser::RolloutSplit => Some(r.gains().0),
         Chooser::Hindsight => Some(r.gains().1),

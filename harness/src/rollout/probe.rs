@@ -71,6 +71,13 @@ impl ProbeState {
     }
 }
 
+impl ProbeCandidate {
+    /// The mean over both halves of the futures.
+    pub fn pooled(&self) -> f64 {
+        (self.halves[0] + self.halves[1]) / 2.0
+    }
+}
+
 /// One probed position: a game's round, both states before it and its roll, the
 /// candidates (the bot's own bid first) and the futures each half played.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -113,7 +120,7 @@ impl ProbeRecord {
             })
             .sum::<f64>()
             / 2.0;
-        let pooled = |c: &ProbeCandidate| (c.halves[0] + c.halves[1]) / 2.0;
+        let pooled = ProbeCandidate::pooled;
         let best = self
             .candidates
             .iter()
@@ -125,8 +132,7 @@ impl ProbeRecord {
     /// The candidate `index`'s mean over both halves less the own bid's (`None` past the
     /// end).
     pub fn lead_of(&self, index: usize) -> Option<f64> {
-        let pooled = |c: &ProbeCandidate| (c.halves[0] + c.halves[1]) / 2.0;
-        Some(pooled(self.candidates.get(index)?) - pooled(self.candidates.first()?))
+        Some(self.candidates.get(index)?.pooled() - self.candidates.first()?.pooled())
     }
 }
 
