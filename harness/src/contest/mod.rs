@@ -232,6 +232,13 @@ impl Agent for ContestBot {
     fn fork(&self) -> Option<Box<dyn Agent + Send>> {
         Some(Box::new(self.clone()))
     }
+
+    /// Its view keeps the bid it is told instead (what the `GET` reveals is read against
+    /// it, and its own bid score follows it).
+    fn bid_instead(&mut self, bid: yacht::rules::auction::SealedBid) -> bool {
+        self.view.my_bid = Some((bid.group, bid.amount));
+        true
+    }
 }
 
 #[cfg(test)]

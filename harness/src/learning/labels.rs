@@ -253,6 +253,21 @@ pub fn label(
     transfers: &[f64],
     cache: &mut ChoiceCache,
 ) -> Vec<f32> {
+    let futures = sample_futures(p.round, futures, seed);
+    let curves = children_of(p)
+        .map(|(me, opp)| play_rollouts_from(me, opp, &futures, None, cache).curve(true));
+    record(p, source, transfers, &curves)
+}
+
+/// The record of `p` whose children (we get A, we get B) have the win curves `curves`,
+/// however they were found: coin-flip rollouts ([`label`]) or futures played by the real
+/// players ([`crate::rollout::played`]).
+pub fn record(
+    p: &BidPosition,
+    source: usize,
+    transfers: &[f64],
+    curves: &[WinCurve; 2],
+) -> Vec<f32> {
     let mut out = Vec::with_capacity(columns(transfers.len()).len());
     out.extend([p.round, 0, 0, 0].map(f32::from));
     out[1] = p.deal as f32;
@@ -264,9 +279,8 @@ pub fn label(
     out.extend(bid_code(p.my_bid));
     out.extend(bid_code(p.opp_bid));
     out.push(bundle_values(&p.me, &p.opp, &p.a, &p.b).swing_points() as f32);
-    let futures = sample_futures(p.round, futures, seed);
     let next = p.round + 1;
-    for (me, opp) in children_of(p) {
+    for ((me, opp), curve) in children_of(p).into_iter().zip(curves) {
         push_state(&mut out, &me);
         push_state(&mut out, &opp);
         let rests = [rest_points(&me), rest_points(&opp)];
@@ -274,7 +288,6 @@ pub fn label(
         out.push((me.total_points() - opp.total_points()) as f32);
         out.push((rests[0] - rests[1]) as f32);
         out.push(scale_points(next) as f32);
-        let curve = play_rollouts_from(me, opp, &futures, None, cache).curve(true);
         out.extend(transfers.iter().map(|&d| curve.at(d) as f32));
     }
     out
@@ -322,7 +335,7 @@ pub fn select(run: &LabelRun) -> Result<Vec<(usize, usize, BidPosition)>, String
 }
 
 /// The commit the harness runs from, if git can say.
-fn commit() -> String {
+pub(crate) fn commit() -> String {
     std::process::Command::new("git")
         .args(["rev-parse", "--short=12", "HEAD"])
         .output()
@@ -332,7 +345,7 @@ fn commit() -> String {
         .unwrap_or_else(|| "unknown".into())
 }
 
-fn header_bytes(header: &LabelHeader) -> Result<Vec<u8>, String> {
+pub(crate) fn header_bytes(header: &LabelHeader) -> Result<Vec<u8>, String> {
     let json = serde_json::to_vec(header).map_err(|e| e.to_string())?;
     let mut out = MAGIC.to_vec();
     out.extend((json.len() as u32).to_le_bytes());
@@ -341,7 +354,7 @@ fn header_bytes(header: &LabelHeader) -> Result<Vec<u8>, String> {
 }
 
 /// The header of a labels file and where its records start.
-fn read_header(bytes: &[u8], shown: &str) -> Result<(LabelHeader, usize), String> {
+pub(crate) fn read_header(bytes: &[u8], shown: &str) -> Result<(LabelHeader, usize), String> {
     if bytes.get(..4) != Some(&MAGIC[..]) {
         return Err(format!("{shown}: not a labels file (no {MAGIC:?})"));
     }

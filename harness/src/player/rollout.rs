@@ -24,6 +24,16 @@ use crate::rollout::probe::{ProbeCandidate, ProbeRecord, ProbeState};
 use crate::rollout::{value_bids, value_bids_against, BidPosition, Valued};
 use yacht::rules::auction::AUCTION_ROUNDS;
 
+use crate::learning::bid_positions::BidPosition as LabelledPosition;
+use crate::learning::labels::{record, transfer_grid, FutureCount, LabelRun};
+use crate::rollout::played::{append_record, played_curves};
+
+/// Label mode labels the auctions of rounds 1 to this (the rounds the network is trained on).
+const LABEL_LAST_ROUND: u8 = 10;
+/// Label mode's grid of transfers, `harness label`'s default (`--transfers 1500:30000`).
+const LABEL_TRANSFER_STEP_POINTS: f64 = 1500.0;
+const LABEL_TRANSFER_MAX_POINTS: f64 = 30000.0;
+
 /// How many futures, and in which rounds.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RolloutSettings {
@@ -46,13 +56,23 @@ pub struct RolloutSettings {
     /// our bot's predictive distribution (the weight it does not explain on our bot's own
     /// bid in their seat) and the opponent plays on as our bot would.
     pub probe_fair: bool,
+    /// Label mode: no bid is replaced; at the auctions of rounds 1-10, one in
+    /// `label_every` (drawn from the game's seed), both children (we get A, we get B) are
+    /// valued by `futures` futures played by copies of our bot and the stand-in, and
+    /// appended to this labels file as `harness label` writes them
+    /// ([`crate::rollout::played`]).
+    pub label: Option<std::path::PathBuf>,
+    pub label_every: u64,
+    /// The records' `source` column (which run of a training set they come from).
+    pub label_source: usize,
 }
 
 impl RolloutSettings {
     /// 64 futures from round 8, any higher mean, or what `YACHT_ROLLOUT_FUTURES`,
     /// `YACHT_ROLLOUT_FROM` and `YACHT_ROLLOUT_GATE` say (research runs);
     /// `YACHT_ROLLOUT_PROBE=FILE` probes instead of playing (`YACHT_ROLLOUT_PROBE_FAIR=1`:
-    /// with the fair valuation too).
+    /// with the fair valuation too); `YACHT_ROLLOUT_LABEL=FILE` labels instead of playing
+    /// (`YACHT_ROLLOUT_LABEL_EVERY`, default 2; `YACHT_ROLLOUT_LABEL_SOURCE`, default 0).
     pub fn from_env() -> RolloutSettings {
         fn read<T: std::str::FromStr>(name: &str, default: T) -> T {
             std::env::var(name)
@@ -68,6 +88,11 @@ impl RolloutSettings {
                 .filter(|p| !p.is_empty())
                 .map(Into::into),
             probe_fair: read("YACHT_ROLLOUT_PROBE_FAIR", 0u8) == 1,
+            label: std::env::var_os("YACHT_ROLLOUT_LABEL")
+                .filter(|p| !p.is_empty())
+                .map(Into::into),
+            label_every: read("YACHT_ROLLOUT_LABEL_EVERY", 2u64).max(1),
+            label_source: read("YACHT_ROLLOUT_LABEL_SOURCE", 0usize),
         }
     }
 }
@@ -241,6 +266,75 @@ impl RolloutPlayer {
         weighted
     }
 
+    /// Label mode: the position of this auction labelled by played futures and appended
+    /// to the labels file, if the auction is one of those the game labels.
+    fn label_position(
+        &mut self,
+        states: [yacht::engine::PlayerState; 2],
+        round: u8,
+        roll: (yacht::protocol::Hand, yacht::protocol::Hand),
+        their_bid: SealedBid,
+        mine: (Group, u32),
+    ) {
+        let Some(path) = self.settings.label.clone() else {
+            return;
+        };
+        let drawn = yacht::game::deal::mix(self.game_seed ^ 0x1A_BE15, u64::from(round));
+        if round > LABEL_LAST_ROUND || !drawn.is_multiple_of(self.settings.label_every) {
+            return;
+        }
+        let Some(them) = self.shadow.fork() else {
+            return;
+        };
+        let position = BidPosition {
+            me: &self.policy,
+            them: them.as_ref(),
+            their_bid,
+            states,
+            round,
+            roll,
+        };
+        let seed = yacht::game::deal::mix(self.game_seed, 0x1AB0 + u64::from(round));
+        let Some(curves) = played_curves(&position, self.settings.futures, seed) else {
+            return;
+        };
+        let transfers = transfer_grid(LABEL_TRANSFER_STEP_POINTS, LABEL_TRANSFER_MAX_POINTS);
+        let labelled = LabelledPosition {
+            // The deal column the trainer holds out by: the game's own, from its seed.
+            deal: (self.game_seed % (1 << 24)) as usize,
+            game: 0,
+            round,
+            me: states[0],
+            opp: states[1],
+            a: roll.0.counts(),
+            b: roll.1.counts(),
+            my_bid: Some(SealedBid::new(mine.0, mine.1)),
+            opp_bid: Some(their_bid),
+        };
+        let run = LabelRun {
+            sources: vec![format!("played:{}", self.label)],
+            rounds: [1, LABEL_LAST_ROUND],
+            every: self.settings.label_every as usize,
+            per_round: 0,
+            futures: FutureCount::Fixed(self.settings.futures),
+            transfers_points: transfers.clone(),
+            seed: 0,
+            shard: [0, 1],
+        };
+        let command = format!(
+            "YACHT_ROLLOUT_LABEL (futures {}, one auction in {}, source {}) by {}",
+            self.settings.futures,
+            self.settings.label_every,
+            self.settings.label_source,
+            self.label
+        );
+        let out = record(&labelled, self.settings.label_source, &transfers, &curves);
+        if let Err(e) = append_record(&path, &run, &command, &out) {
+            static SAID: std::sync::Once = std::sync::Once::new();
+            SAID.call_once(|| eprintln!("rollout labels: {e}"));
+        }
+    }
+
     /// The one round a game probes: drawn from the game's seed among `from_round..=12`.
     fn probe_round(&self) -> u8 {
         let last = AUCTION_ROUNDS as u8;
@@ -270,6 +364,10 @@ impl RolloutPlayer {
             return reply;
         };
         self.my_bid = Some((group, amount));
+        if self.settings.label.is_some() {
+            self.label_position(states, round, (a, b), their_bid, (group, amount));
+            return reply;
+        }
         if round < self.settings.from_round {
             return reply;
         }

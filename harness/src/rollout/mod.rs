@@ -13,6 +13,7 @@
 //! the game core's own loop ([`play_from`]), the one place the game's sequence is written.
 
 pub mod judge;
+pub mod played;
 pub mod probe;
 
 use std::cmp::Ordering;
@@ -66,6 +67,21 @@ pub fn play_future_against(
     theirs: SealedBid,
     deal: &Deal,
 ) -> Option<f64> {
+    let difference = play_future_difference(position, bid, theirs, deal)?;
+    Some(match difference.cmp(&0) {
+        Ordering::Greater => 1.0,
+        Ordering::Equal => 0.5,
+        Ordering::Less => 0.0,
+    })
+}
+
+/// Our final score minus theirs, points, in the future [`play_future_against`] plays.
+pub fn play_future_difference(
+    position: &BidPosition,
+    bid: SealedBid,
+    theirs: SealedBid,
+    deal: &Deal,
+) -> Option<i64> {
     let mut them = position.them.fork()?;
     if theirs != position.their_bid && !them.bid_instead(theirs) {
         return None;
@@ -85,11 +101,7 @@ pub fn play_future_against(
         return None;
     }
     let [ours, theirs] = played.states.map(|s| s.total_points());
-    Some(match ours.cmp(&theirs) {
-        Ordering::Greater => 1.0,
-        Ordering::Equal => 0.5,
-        Ordering::Less => 0.0,
-    })
+    Some(ours - theirs)
 }
 
 /// A bid's mean result over the futures, and the standard error of its difference from the

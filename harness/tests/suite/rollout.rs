@@ -180,6 +180,9 @@ fn the_rollout_players_stand_in_keeps_step_with_a_deterministic_opponent() {
         gate_se: 0.0,
         probe: None,
         probe_fair: false,
+        label: None,
+        label_every: 1,
+        label_source: 0,
     };
     for (index, deal) in Deal::seeded(41, 2).iter().enumerate() {
         let mut player = RolloutPlayer::new(
@@ -211,6 +214,9 @@ fn a_probe_leaves_the_game_the_bot_s_own_and_writes_one_position_a_game() {
         gate_se: 0.0,
         probe: Some(path.clone()),
         probe_fair: true,
+        label: None,
+        label_every: 1,
+        label_source: 0,
     };
     let deals = Deal::seeded(43, 3);
     for (index, deal) in deals.iter().enumerate() {
@@ -281,4 +287,135 @@ fn a_drawn_bid_follows_its_weights_and_its_future() {
     assert_eq!(drawn(&bids, 5, 17), drawn(&bids, 5, 17));
     assert_eq!(drawn(&[], 5, 17), None);
     assert_eq!(drawn(&[(SealedBid::new(Group::A, 1), 0.0)], 5, 17), None);
+}
+
+/// The learning module's view of the position `at` holds in round `round`.
+fn labelled_position(at: &AtBids, round: u8) -> harness::learning::bid_positions::BidPosition {
+    harness::learning::bid_positions::BidPosition {
+        deal: 0,
+        game: 0,
+        round,
+        me: at.states[0],
+        opp: at.states[1],
+        a: at.roll.0.counts(),
+        b: at.roll.1.counts(),
+        my_bid: None,
+        opp_bid: Some(at.their_bid),
+    }
+}
+
+#[test]
+fn played_futures_rank_the_children_as_the_coin_flip_futures_do() {
+    use harness::learning::labels::{children_of, label};
+    use harness::rollout::played::played_curves;
+    use yacht::engine::value::choice_cache::ChoiceCache;
+    // In round 10 the bundles decide much of what is left: futures played by the two real
+    // players (nobody paying for either bundle) and the coin-flip rollouts the network was
+    // distilled from agree on which child is the better one wherever it matters.
+    let mut agree = 0;
+    let mut clear = 0;
+    let mut cache = ChoiceCache::new();
+    for index in 0..10 {
+        let deal = Deal::from_seed(47, index);
+        let at = position_at(&deal, 10);
+        let played = played_curves(&at.position(10), 32, 11).expect("futures played");
+        let p = labelled_position(&at, 10);
+        // A child is the position after its bundle, its curve a probability in δ.
+        assert_eq!(children_of(&p).len(), 2);
+        for curve in &played {
+            let w: Vec<f64> = [-30_000.0, -1_500.0, 0.0, 1_500.0, 30_000.0]
+                .iter()
+                .map(|&d| curve.at(d))
+                .collect();
+            assert!(w.windows(2).all(|x| x[0] <= x[1]), "{w:?}");
+            assert!(w.iter().all(|x| (0.0..=1.0).contains(x)), "{w:?}");
+        }
+        // Seeded: the same curves again.
+        assert_eq!(
+            played_curves(&at.position(10), 32, 11),
+            Some(played.clone())
+        );
+        let record = label(&p, 0, 512, 3, &[0.0], &mut cache);
+        let at_column = |name: &str| {
+            let names = harness::learning::labels::columns(1);
+            record[names.iter().position(|c| c == name).expect(name)]
+        };
+        let (ga, gb) = (at_column("ga_w0"), at_column("gb_w0"));
+        let coin = f64::from(ga) - f64::from(gb);
+        let real = played[0].at(0.0) - played[1].at(0.0);
+        if coin.abs() > 0.1 {
+            clear += 1;
+            agree += usize::from(coin.signum() == real.signum());
+        }
+    }
+    assert!(clear >= 5, "{clear} positions with a clear better child");
+    assert!(
+        agree * 4 >= clear * 3,
+        "played futures agree in {agree} of {clear}"
+    );
+}
+
+#[test]
+fn label_mode_leaves_the_game_the_bot_s_own_and_labels_rounds_one_to_ten() {
+    let dir = std::env::temp_dir().join(format!("yacht-played-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("played.ylb");
+    let _ = std::fs::remove_file(&path);
+    let settings = RolloutSettings {
+        futures: 2,
+        from_round: 1,
+        gate_se: 0.0,
+        probe: None,
+        probe_fair: false,
+        label: Some(path.clone()),
+        label_every: 1,
+        label_source: 3,
+    };
+    let deal = Deal::from_seed(53, 0);
+    let mut labelling = RolloutPlayer::new(
+        ours(),
+        Box::new(BotAgent::new(equilibrium())),
+        settings,
+        "rollout:label",
+    );
+    let mut opponent = BotAgent::new(equilibrium());
+    labelling.reset(5);
+    opponent.reset(105);
+    let with_labels = play_agents(&deal, [&mut labelling, &mut opponent]);
+    let mut plain = BotAgent::new(ours());
+    let mut opponent = BotAgent::new(equilibrium());
+    plain.reset(5);
+    opponent.reset(105);
+    let without = play_agents(&deal, [&mut plain, &mut opponent]);
+    assert!(
+        with_labels.warnings.is_empty(),
+        "{:?}",
+        with_labels.warnings
+    );
+    assert_eq!(with_labels.answers, without.answers, "the game changed");
+    // Every auction of rounds 1-10 labelled, in `harness label`'s format, as the trainer
+    // and the benchmark read it: the position, its source, both children's curves.
+    let (header, records) =
+        harness::learning::labels::read_labels(std::slice::from_ref(&path)).unwrap();
+    assert_eq!(header.run.rounds, [1, 10]);
+    let rounds: Vec<u8> = records.iter().map(|r| r.position.round).collect();
+    assert_eq!(rounds, (1..=10).collect::<Vec<u8>>());
+    for r in &records {
+        assert_eq!(r.source, 3);
+        for child in &r.children {
+            assert_eq!(child.win.len(), header.run.transfers_points.len());
+            assert!(
+                child.win.windows(2).all(|w| w[0] <= w[1]),
+                "{:?}",
+                child.win
+            );
+            // Two futures: each point of the curve is 0, 1/4, ..., 1.
+            assert!(
+                child.win.iter().all(|w| (w * 4.0).fract() == 0.0),
+                "{:?}",
+                child.win
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
