@@ -18,6 +18,12 @@ position, over the grid's transfers:
 Optionally (`--results POSITIONS.csv --results-weight L`) train.py's loss on game results,
 mixed in with weight L.
 
+Fine-tuning (issue 78, labels from futures as they are played): `--init` starts from a
+network, `--shift` adds the output that moves the mixture's mean off the table's
+expectation (YVN3; its weights start at zero, so the network starts as the one it is
+initialised from), and `--anchor A` adds A times the squared distance of both curves from
+the initial network's: a small database moves the value only where it says so.
+
 GNU Backgammon's networks were trained on rollouts of positions, Stockfish's NNUE on
 search scores (nnue-pytorch): the target is what the expensive search says, not one game's
 result.
@@ -27,6 +33,7 @@ Usage: python3 harness/learn/distill.py LABELS.ylb... --out data/value-net.bin
 """
 
 import argparse
+import copy
 import json
 import math
 import os
@@ -136,18 +143,23 @@ def curve_logs(net, x, t):
     )
 
 
-def batch_losses(net, batch, diff_weight):
+def batch_losses(net, batch, diff_weight, anchor=None, anchor_weight=0.0):
     """Cross-entropy of both curves against the labels, and the squared error of their
-    difference; each a mean over positions and transfers."""
-    ws, ce = [], 0.0
+    difference; each a mean over positions and transfers. With an anchor network, plus
+    `anchor_weight` times the squared distance of both curves from the anchor's."""
+    ws, ce, held = [], 0.0, 0.0
     for c in batch["children"]:
         lp, lq = curve_logs(net, c["x"], c["t"])
         y = c["w"]
         ce = ce + -(y * lp + (1.0 - y) * lq).mean()
         ws.append(lp.exp())
+        if anchor is not None and anchor_weight > 0.0:
+            with torch.no_grad():
+                w0 = curve_logs(anchor, c["x"], c["t"])[0].exp()
+            held = held + (lp.exp() - w0).pow(2).mean()
     a, b = batch["children"]
     diff = ((ws[0] - ws[1]) - (a["w"] - b["w"])).pow(2).mean()
-    return 0.5 * ce + diff_weight * diff, 0.5 * ce, diff
+    return 0.5 * ce + diff_weight * diff + anchor_weight * held, 0.5 * ce, diff
 
 
 def label_entropy(batch):
@@ -231,7 +243,18 @@ def main():
     ap.add_argument("--holdout", type=int, default=20, help="every Nth deal is held out")
     ap.add_argument("--rounds", default="1-10", help="the auctions' rounds trained on, FIRST-LAST")
     ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--init", help="start from these weights (YVN1, same shape)")
+    ap.add_argument("--init", help="start from these weights (YVN1/2/3, same shape)")
+    ap.add_argument(
+        "--shift",
+        action="store_true",
+        help="a centred network with a learned shift of its mean (YVN3); from --init's YVN2, the shift starting at 0",
+    )
+    ap.add_argument(
+        "--anchor",
+        type=float,
+        default=0.0,
+        help="weight of the squared distance of the curves from --init's network",
+    )
     ap.add_argument(
         "--free-mean",
         action="store_true",
@@ -254,9 +277,18 @@ def main():
     print(f"{n} training positions, {len(valid['round'])} held out; {len(transfers)} transfers", flush=True)
     floor = label_entropy(valid)
 
-    net = ValueNet(FEATURES, args.hidden, args.components, PLAYER, centred=not args.free_mean)
+    net = ValueNet(
+        FEATURES, args.hidden, args.components, PLAYER, centred=not args.free_mean, shifted=args.shift
+    )
+    anchor = None
     if args.init:
         load_weights(net, args.init)
+        anchor = copy.deepcopy(net).eval()
+        with torch.no_grad():
+            total, ce, diff = (float(v) for v in batch_losses(net, valid, args.diff_weight))
+        report = held_out_report(net, valid, transfers)
+        errs = " ".join(f"{g}: {v['a_b']:.4f}" for g, v in report.items())
+        print(f"epoch 0 (--init): held-out ce {ce - floor:.5f} above the labels' entropy, diff mse {diff:.6f}; A-B by round {errs}", flush=True)
     if args.epochs == 0:
         # The weights as they are (--init): only the reference values of --reference.
         if args.reference:
@@ -272,7 +304,7 @@ def main():
         net.train()
         for i in range(0, n, args.batch):
             batch = take(train, perm[i : i + args.batch])
-            loss, _, _ = batch_losses(net, batch, args.diff_weight)
+            loss, _, _ = batch_losses(net, batch, args.diff_weight, anchor, args.anchor)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -312,6 +344,9 @@ def main():
         "diff_weight": args.diff_weight,
         "rounds": args.rounds,
         "centred": not args.free_mean,
+        "shifted": args.shift,
+        "init": args.init,
+        "anchor": args.anchor,
         "torch": torch.__version__,
         "history": history,
         "seconds": round(time.time() - started, 1),
@@ -325,13 +360,19 @@ def main():
 
 
 def load_weights(net, path):
-    """Weights of a YVN1 file of one member into `net` (same shape)."""
+    """Weights of a YVN1/YVN2/YVN3 file of one member into `net` (same shape). A centred
+    (YVN2) file loads into a shifted network (YVN3) with the shift's weights at zero: the
+    same network."""
     with open(path, "rb") as f:
         raw = f.read()
-    if raw[:4] not in (b"YVN1", b"YVN2"):
-        raise SystemExit(f"{path}: not a YVN1/YVN2 file")
-    if (raw[:4] == b"YVN2") != net.centred:
-        raise SystemExit(f"{path}: {'centred' if raw[:4] == b'YVN2' else 'free'} mixture, not this network's")
+    magic = raw[:4]
+    if magic not in (b"YVN1", b"YVN2", b"YVN3"):
+        raise SystemExit(f"{path}: not a YVN1/YVN2/YVN3 file")
+    file_shifted = magic == b"YVN3"
+    if (magic != b"YVN1") != net.centred:
+        raise SystemExit(f"{path}: {'centred' if magic != b'YVN1' else 'free'} mixture, not this network's")
+    if file_shifted and not net.shifted:
+        raise SystemExit(f"{path}: a shifted network (YVN3); train it with --shift")
     dims = struct.unpack("<4I", raw[4:20])
     if dims != (net.l1.in_features, net.l1.out_features, net.l2.out_features, net.k):
         raise SystemExit(f"{path}: shape {dims}, not this network's")
@@ -339,9 +380,13 @@ def load_weights(net, path):
     with torch.no_grad():
         for layer in (net.l1, net.l2, net.l3):
             for tensor in (layer.weight, layer.bias):
-                k = tensor.numel()
+                rows = tensor.shape[0]
+                if layer is net.l3 and net.shifted and not file_shifted:
+                    rows -= 1  # the shift's row: zero
+                    tensor.zero_()
+                k = rows * (tensor.numel() // tensor.shape[0])
                 v = np.frombuffer(raw, dtype="<f4", count=k, offset=at)
-                tensor.copy_(torch.tensor(v.copy()).reshape(tensor.shape))
+                tensor[:rows].copy_(torch.tensor(v.copy()).reshape((rows,) + tuple(tensor.shape[1:])))
                 at += 4 * k
 
 
