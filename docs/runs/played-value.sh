@@ -5,12 +5,18 @@
 #     8800..8800+TRAIN-1 are trained on, the later ones (to 8800+CHUNKS-1) are the
 #     benchmark, never trained on;
 #  2. the training (harness/learn/distill.py, seed 1, from data/value-net.bin): VARIANTS,
-#     each NAME:OPTIONS (default: shift with anchors 1 and 4, centred with anchor 1),
+#     each NAME:OPTIONS (default: shift with anchors 1 and 4, centred with anchor 1, shift
+#     without an anchor at a learning rate of 1e-3; later options win),
 #     into target/learn/played-NAME.bin with its manifest;
 #  3. the benchmark relabelled by played futures (`harness measure benchmark` on the
 #     benchmark chunks): the default's network and each variant, alone (`net`) and as the
 #     bot uses it (`hybrid`: its rounds, then its few rollouts), next to the coin-flip
 #     rollouts (`rollouts/16`);
+#  3b. the value one auction ahead (search::lookahead of 582e14e, the benchmark's ahead=N
+#     valuation: each of N sampled deals of the next round settled as the rollouts settle
+#     an auction, the network after it; it left the code when it lost the coin-flip
+#     benchmark, 44e7a21) judged on the same played futures, by the harness of 582e14e
+#     built in a worktree (docs/runs/build-at.sh): the network of then is today's;
 #  4. the games: PAIRS deal pairs of seed 41 against the equilibrium bidder and
 #     eq-other-table, `bot:clock=0,net=target/learn/played-PLAY.bin` compared deal by deal
 #     with the default's runs (docs/runs/defaults.sh), luck-adjusted and raw.
@@ -24,7 +30,7 @@ train=${2:-30}
 pairs=${3:-1000}
 play=${4:-shift1}
 py=${PYTHON:-python3}
-variants=${VARIANTS:-"shift1:--shift --anchor 1 shift4:--shift --anchor 4 centred1:--anchor 1"}
+variants=${VARIANTS:-"shift1:--shift --anchor 1 shift4:--shift --anchor 4 centred1:--anchor 1 shiftfree:--shift --lr 1e-3"}
 docs/runs/played-labels.sh "$chunks" 20 32 8800
 cargo build --release -q -p harness
 h=target/release/harness
@@ -49,6 +55,14 @@ done
 # shellcheck disable=SC2086
 [[ -s $out/played-benchmark.txt ]] ||
   "$h" measure benchmark $bench_files "${valuations[@]}" | tee "$out/played-benchmark.txt"
+
+# shellcheck source=docs/runs/build-at.sh
+source docs/runs/build-at.sh
+h_ahead=$(build_at 582e14e)/harness
+# shellcheck disable=SC2086
+[[ -s $out/played-benchmark-ahead.txt ]] ||
+  "$h_ahead" measure benchmark $bench_files --valuation net=data/value-net.bin \
+    --valuation ahead=16 --valuation ahead=64 | tee "$out/played-benchmark-ahead.txt"
 
 eq=bot:bidder=equilibrium,win=0
 # shellcheck source=docs/runs/defaults.sh
