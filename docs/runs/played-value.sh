@@ -20,6 +20,10 @@
 #  4. the games: PAIRS deal pairs of seed 41 against the equilibrium bidder and
 #     eq-other-table, `bot:clock=0,net=target/learn/played-PLAY.bin` compared deal by deal
 #     with the default's runs (docs/runs/defaults.sh), luck-adjusted and raw.
+# The shifted network (YVN3, distill.py --shift) lost its test and left the code with the
+# bot's reading of it: steps 2-4 run the trainer and the harness of 6736d86, the last
+# commit with it, built in a worktree under target/runs/src/6736d86 (docs/runs/build-at.sh);
+# the default plays there as here (bench e1ad26cebe39efc3).
 # Usage: docs/runs/played-value.sh [CHUNKS [TRAIN [PAIRS [PLAY]]]]  (default 40 30 1000 shift1)
 # Labels about 110 minutes of 2 cores for 40 chunks, training 2 minutes a variant, the
 # benchmark a minute, the games about 2 minutes a match.
@@ -32,8 +36,10 @@ play=${4:-shift1}
 py=${PYTHON:-python3}
 variants=${VARIANTS:-"shift1:--shift --anchor 1 shift4:--shift --anchor 4 centred1:--anchor 1 shiftfree:--shift --lr 1e-3"}
 docs/runs/played-labels.sh "$chunks" 20 32 8800
-cargo build --release -q -p harness
-h=target/release/harness
+# shellcheck source=docs/runs/build-at.sh
+source docs/runs/build-at.sh
+h=$(build_at 6736d86)/harness
+distill=target/runs/src/6736d86/harness/learn/distill.py
 out=target/learn
 chunk() { echo "target/learn/played/c$((8800 + $1))-f32-p20.ylb"; }
 train_files=$(for ((c = 0; c < train; c++)); do chunk $c; done)
@@ -46,7 +52,7 @@ for v in $(echo "$variants" | grep -oE '[a-z0-9]+:' | tr -d :); do
   net=$out/played-$v.bin
   if [[ ! -s $net ]]; then
     # shellcheck disable=SC2086
-    "$py" harness/learn/distill.py $train_files --out "$net" --init data/value-net.bin \
+    "$py" "$distill" $train_files --out "$net" --init data/value-net.bin \
       --hidden 256 --epochs 10 --lr 3e-4 --seed 1 --threads 2 $options \
       --data-command "docs/runs/played-labels.sh $chunks 20 32 8800" | tee "${net%.bin}.txt"
   fi
@@ -56,8 +62,6 @@ done
 [[ -s $out/played-benchmark.txt ]] ||
   "$h" measure benchmark $bench_files "${valuations[@]}" | tee "$out/played-benchmark.txt"
 
-# shellcheck source=docs/runs/build-at.sh
-source docs/runs/build-at.sh
 h_ahead=$(build_at 582e14e)/harness
 # shellcheck disable=SC2086
 [[ -s $out/played-benchmark-ahead.txt ]] ||

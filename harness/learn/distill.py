@@ -19,10 +19,10 @@ Optionally (`--results POSITIONS.csv --results-weight L`) train.py's loss on gam
 mixed in with weight L.
 
 Fine-tuning (issue 78, labels from futures as they are played): `--init` starts from a
-network, `--shift` adds the output that moves the mixture's mean off the table's
-expectation (YVN3; its weights start at zero, so the network starts as the one it is
-initialised from), and `--anchor A` adds A times the squared distance of both curves from
-the initial network's: a small database moves the value only where it says so.
+network (its held-out report printed as epoch 0), and `--anchor A` adds A times the
+squared distance of both curves from the initial network's: a small database moves the
+value only where it says so. (The shifted network of that issue, `--shift`, YVN3, lost
+its test and left with the bot's reading of it: 6736d86 rebuilds both.)
 
 GNU Backgammon's networks were trained on rollouts of positions, Stockfish's NNUE on
 search scores (nnue-pytorch): the target is what the expensive search says, not one game's
@@ -243,12 +243,7 @@ def main():
     ap.add_argument("--holdout", type=int, default=20, help="every Nth deal is held out")
     ap.add_argument("--rounds", default="1-10", help="the auctions' rounds trained on, FIRST-LAST")
     ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--init", help="start from these weights (YVN1/2/3, same shape)")
-    ap.add_argument(
-        "--shift",
-        action="store_true",
-        help="a centred network with a learned shift of its mean (YVN3); from --init's YVN2, the shift starting at 0",
-    )
+    ap.add_argument("--init", help="start from these weights (YVN1, same shape)")
     ap.add_argument(
         "--anchor",
         type=float,
@@ -277,9 +272,7 @@ def main():
     print(f"{n} training positions, {len(valid['round'])} held out; {len(transfers)} transfers", flush=True)
     floor = label_entropy(valid)
 
-    net = ValueNet(
-        FEATURES, args.hidden, args.components, PLAYER, centred=not args.free_mean, shifted=args.shift
-    )
+    net = ValueNet(FEATURES, args.hidden, args.components, PLAYER, centred=not args.free_mean)
     anchor = None
     if args.init:
         load_weights(net, args.init)
@@ -344,7 +337,6 @@ def main():
         "diff_weight": args.diff_weight,
         "rounds": args.rounds,
         "centred": not args.free_mean,
-        "shifted": args.shift,
         "init": args.init,
         "anchor": args.anchor,
         "torch": torch.__version__,
@@ -360,19 +352,13 @@ def main():
 
 
 def load_weights(net, path):
-    """Weights of a YVN1/YVN2/YVN3 file of one member into `net` (same shape). A centred
-    (YVN2) file loads into a shifted network (YVN3) with the shift's weights at zero: the
-    same network."""
+    """Weights of a YVN1 file of one member into `net` (same shape)."""
     with open(path, "rb") as f:
         raw = f.read()
-    magic = raw[:4]
-    if magic not in (b"YVN1", b"YVN2", b"YVN3"):
-        raise SystemExit(f"{path}: not a YVN1/YVN2/YVN3 file")
-    file_shifted = magic == b"YVN3"
-    if (magic != b"YVN1") != net.centred:
-        raise SystemExit(f"{path}: {'centred' if magic != b'YVN1' else 'free'} mixture, not this network's")
-    if file_shifted and not net.shifted:
-        raise SystemExit(f"{path}: a shifted network (YVN3); train it with --shift")
+    if raw[:4] not in (b"YVN1", b"YVN2"):
+        raise SystemExit(f"{path}: not a YVN1/YVN2 file")
+    if (raw[:4] == b"YVN2") != net.centred:
+        raise SystemExit(f"{path}: {'centred' if raw[:4] == b'YVN2' else 'free'} mixture, not this network's")
     dims = struct.unpack("<4I", raw[4:20])
     if dims != (net.l1.in_features, net.l1.out_features, net.l2.out_features, net.k):
         raise SystemExit(f"{path}: shape {dims}, not this network's")
@@ -380,13 +366,9 @@ def load_weights(net, path):
     with torch.no_grad():
         for layer in (net.l1, net.l2, net.l3):
             for tensor in (layer.weight, layer.bias):
-                rows = tensor.shape[0]
-                if layer is net.l3 and net.shifted and not file_shifted:
-                    rows -= 1  # the shift's row: zero
-                    tensor.zero_()
-                k = rows * (tensor.numel() // tensor.shape[0])
+                k = tensor.numel()
                 v = np.frombuffer(raw, dtype="<f4", count=k, offset=at)
-                tensor[:rows].copy_(torch.tensor(v.copy()).reshape((rows,) + tuple(tensor.shape[1:])))
+                tensor.copy_(torch.tensor(v.copy()).reshape(tensor.shape))
                 at += 4 * k
 
 

@@ -41,10 +41,6 @@ MAGIC = b"YVN1"
 # A network whose mixture is centred on the table's expected difference (its mean moved to
 # zero after the softmax): yacht::engine::learned::net::MAGIC_CENTRED.
 MAGIC_CENTRED = b"YVN2"
-# A centred network with one more output, a shift of the mixture's mean off the table's
-# expected difference, learned (issue 78: the value of futures as they are played, where
-# the table's expectation is not the mean): yacht::engine::learned::net::MAGIC_SHIFTED.
-MAGIC_SHIFTED = b"YVN3"
 # Round groups the calibration is reported by.
 ROUND_GROUPS = [(2, 4), (5, 7), (8, 9), (10, 11)]
 # Transfers (points) at which the reference values are taken.
@@ -58,13 +54,12 @@ def feature_columns(columns):
 
 
 class ValueNet(nn.Module):
-    def __init__(self, inputs, hidden, components, player, centred=False, shifted=False):
+    def __init__(self, inputs, hidden, components, player, centred=False):
         super().__init__()
-        self.centred = centred or shifted
-        self.shifted = shifted
+        self.centred = centred
         self.l1 = nn.Linear(inputs, hidden)
         self.l2 = nn.Linear(hidden, hidden)
-        self.l3 = nn.Linear(hidden, 3 * components + int(shifted))
+        self.l3 = nn.Linear(hidden, 3 * components)
         self.k = components
         self.player = player
 
@@ -81,10 +76,7 @@ class ValueNet(nn.Module):
             # The mixture's mean is the table's expected difference, as the rollouts'
             # (calibrated to it by their control variate) is.
             centre = centre - (log_w.exp() * centre).sum(dim=1, keepdim=True)
-        if self.shifted:
-            # Added after the centring: the mixture's mean is this shift.
-            centre = centre + o[:, 3 * k : 3 * k + 1]
-        log_scale = o[:, 2 * k : 3 * k].clamp(*LOG_SCALE_RANGE)
+        log_scale = o[:, 2 * k :].clamp(*LOG_SCALE_RANGE)
         return log_w, centre, log_scale
 
     def forward(self, x):
@@ -197,10 +189,7 @@ def write_weights(ensemble, path):
     with open(path, "wb") as f:
         for net in ensemble.members:
             l1, l2, l3 = net.l1, net.l2, net.l3
-            if getattr(net, "shifted", False):
-                f.write(MAGIC_SHIFTED)
-            else:
-                f.write(MAGIC_CENTRED if getattr(net, "centred", False) else MAGIC)
+            f.write(MAGIC_CENTRED if getattr(net, "centred", False) else MAGIC)
             for n in (l1.in_features, l1.out_features, l2.out_features, net.k):
                 f.write(struct.pack("<I", n))
             for layer in (l1, l2, l3):

@@ -24,11 +24,6 @@ pub const MAGIC: &[u8; 4] = b"YVN1";
 /// their control variate calibrates to it), the network learning only the shape around it
 /// (`learn/distill.py`, the default since issue 69).
 pub const MAGIC_CENTRED: &[u8; 4] = b"YVN2";
-/// The first bytes of a centred network with one more output of its last layer (after the
-/// 3K): a shift of the mixture's mean off the table's expected difference, learned from
-/// futures as they are played, whose mean is not the table's (issue 78,
-/// `learn/distill.py --shift`).
-pub const MAGIC_SHIFTED: &[u8; 4] = b"YVN3";
 
 /// The log-scale of a component is kept within these bounds (units of [`scale_points`]):
 /// the trainer clamps them the same way, so a component can never be a step or a plateau.
@@ -232,8 +227,6 @@ struct Member {
     components: usize,
     /// The mixture's mean held at the table's expectation ([`MAGIC_CENTRED`]).
     centred: bool,
-    /// The mean moved off it by the last output ([`MAGIC_SHIFTED`]).
-    shifted: bool,
 }
 
 /// The network: one or more members (an ensemble, each trained from its own seed), whose
@@ -347,11 +340,10 @@ impl Member {
     /// Reads one `YVN1` record at `*at`, moving `at` past it.
     fn read(bytes: &[u8], at: &mut usize) -> Result<Member, NetError> {
         let magic = bytes.get(*at..*at + 4);
-        let shifted = magic == Some(MAGIC_SHIFTED.as_slice());
-        let centred = magic == Some(MAGIC_CENTRED.as_slice()) || shifted;
+        let centred = magic == Some(MAGIC_CENTRED.as_slice());
         if magic != Some(MAGIC.as_slice()) && !centred {
             return Err(NetError(if *at == 0 {
-                "not a value network (no YVN1, YVN2 or YVN3 magic)".into()
+                "not a value network (no YVN1 or YVN2 magic)".into()
             } else {
                 format!("{} bytes after the weights", bytes.len() - *at)
             }));
@@ -378,13 +370,12 @@ impl Member {
         let layers = [
             layer(inputs, hidden1)?,
             layer(hidden1, hidden2)?,
-            layer(hidden2, 3 * components + usize::from(shifted))?,
+            layer(hidden2, 3 * components)?,
         ];
         Ok(Member {
             layers,
             components,
             centred,
-            shifted,
         })
     }
 
@@ -395,7 +386,7 @@ impl Member {
         self.layers[0].forward(xs.as_flattened(), n, &mut h1, true);
         self.layers[1].forward(&h1, n, &mut h2, true);
         self.layers[2].forward(&h2, n, &mut out, false);
-        out.chunks_exact(3 * self.components + usize::from(self.shifted))
+        out.chunks_exact(3 * self.components)
             .map(|row| self.mixture(row))
             .collect()
     }
@@ -418,12 +409,10 @@ impl Member {
         } else {
             0.0
         };
-        let shift = if self.shifted { out[3 * k] } else { 0.0 };
         (0..k)
             .map(|i| Component {
                 weight: weights[i],
-                // The trainer's order: centred first, then shifted.
-                centre: out[k + i] - mean + shift,
+                centre: out[k + i] - mean,
                 scale: out[2 * k + i]
                     .clamp(LOG_SCALE_RANGE.0, LOG_SCALE_RANGE.1)
                     .exp(),
@@ -634,74 +623,5 @@ mod tests {
             moved = moved.max((free.rest_difference(&x, rest, round).mean_points() - rest).abs());
         }
         assert!(moved > 100.0, "{moved}");
-    }
-
-    /// A centred network's bytes made shifted (YVN3): the last layer given a shift row of
-    /// weights `row(j)` and bias `bias`, after its 3K rows.
-    fn shifted_bytes(
-        centred: &[u8],
-        hidden: usize,
-        components: usize,
-        row: impl Fn(usize) -> f32,
-        bias: f32,
-    ) -> Vec<u8> {
-        let b3 = 4 * 3 * components;
-        let w3_end = centred.len() - b3;
-        let mut out = MAGIC_SHIFTED.to_vec();
-        out.extend_from_slice(&centred[4..w3_end]);
-        for j in 0..hidden {
-            out.extend_from_slice(&row(j).to_le_bytes());
-        }
-        out.extend_from_slice(&centred[w3_end..]);
-        out.extend_from_slice(&bias.to_le_bytes());
-        out
-    }
-
-    /// A shifted network with a zero shift is the centred network; a shift moves the
-    /// mean off the table's expectation by half its difference between the two views (a
-    /// constant shift cancels), and the value stays antisymmetric and monotone.
-    #[test]
-    fn a_shifted_network_moves_the_mean_by_its_shift_between_the_views() {
-        let (hidden, k) = (16, 4);
-        let mut centred_bytes = random_net_bytes(11, hidden, k);
-        centred_bytes[..4].copy_from_slice(MAGIC_CENTRED);
-        let centred = Net::from_bytes(&centred_bytes).unwrap();
-        let zero =
-            Net::from_bytes(&shifted_bytes(&centred_bytes, hidden, k, |_| 0.0, 0.0)).unwrap();
-        let constant =
-            Net::from_bytes(&shifted_bytes(&centred_bytes, hidden, k, |_| 0.0, 0.7)).unwrap();
-        let learned = Net::from_bytes(&shifted_bytes(
-            &centred_bytes,
-            hidden,
-            k,
-            |j| if j % 2 == 0 { 0.5 } else { -0.5 },
-            0.1,
-        ))
-        .unwrap();
-        let mut rng = Pcg64::seed_from_u64(13);
-        let mut moved = 0.0f64;
-        for _ in 0..30 {
-            let mut x = [0f32; FEATURES];
-            for v in &mut x {
-                *v = rng.below(1000) as f32 / 1000.0;
-            }
-            let rest = rng.below(40_000) as f64 - 20_000.0;
-            let round = 2 + rng.below(10) as u8;
-            let base = centred.rest_difference(&x, rest, round);
-            assert_eq!(zero.rest_difference(&x, rest, round), base);
-            let c = constant.rest_difference(&x, rest, round).mean_points();
-            assert!(
-                (c - rest).abs() < 0.05,
-                "a constant shift moved the mean: {c} against {rest}"
-            );
-            let ours = learned.rest_difference(&x, rest, round);
-            let theirs = learned.rest_difference(&mirrored(&x), -rest, round);
-            moved = moved.max((ours.mean_points() - rest).abs());
-            for step in -20..=20 {
-                let delta = f64::from(step) * 2_000.0;
-                assert!((ours.above(delta) - (1.0 - theirs.above(-delta))).abs() < 1e-9);
-            }
-        }
-        assert!(moved > 100.0, "the shift moved no mean: {moved}");
     }
 }
