@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Issue 79's first map: today's five levels, the rungs the engine's switches already make
+# between them, and the ten sample AIs, in one league (every pair on the same seat-swapped
+# deals, PAIRS pairs, seed 41; Bradley-Terry ratings), clock off. Where today's levels
+# leave a wall (level 2 to 3) or no step (4 to 5), which of these fills it.
+# The candidates: greedy scoring with the equilibrium bid; the table's scoring with the
+# beginner's overbid (the whole gain); our opponent model's bid without the win search
+# (`win=0`), with the table's and with greedy scoring.
+# Usage: docs/runs/ladder-candidates.sh [PAIRS]   (default 50; about 5 minutes of 2 cores)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+pairs=${1:-50}
+cargo build --release -q -p harness
+h=target/release/harness
+out=target/runs/ladder-candidates
+mkdir -p "$out"
+players=()
+for n in 1 2 3 4 5; do players+=("bot:level=$n,clock=0"); done
+players+=(
+  bot:bidder=equilibrium,win=0,scoring=greedy,clock=0
+  bot:bidder=whole,win=0,scoring=table,clock=0
+  bot:win=0,clock=0
+  bot:win=0,scoring=greedy,clock=0
+)
+for n in 1 2 3 4 5 6 7 8 9 10; do players+=("sample:$n"); done
+"$h" league "${players[@]}" --deals "$pairs" --seed 41 --no-progress --html "$out/league-$pairs.html" |
+  tee "$out/league-$pairs.txt"
