@@ -6,7 +6,10 @@
 # The candidates: greedy scoring with the equilibrium bid; the table's scoring with the
 # beginner's overbid (the whole gain); our opponent model's bid without the win search
 # (`win=0`), with the table's and with greedy scoring.
-# Usage: docs/runs/ladder-candidates.sh [PAIRS]   (default 50; about 5 minutes of 2 cores)
+# EXTRA: more players (space-separated specs), e.g. levels with a noisier value
+# (`bot:level=3,noise=5000,clock=0`); the output file is then named by TAG.
+# Usage: [EXTRA="SPEC ..." TAG=NAME] docs/runs/ladder-candidates.sh [PAIRS]
+#   (default 50; about a minute of 2 cores, two with the noisy levels)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 pairs=${1:-50}
@@ -22,6 +25,9 @@ players+=(
   bot:win=0,clock=0
   bot:win=0,scoring=greedy,clock=0
 )
+# shellcheck disable=SC2206
+players+=(${EXTRA:-})
 for n in 1 2 3 4 5 6 7 8 9 10; do players+=("sample:$n"); done
-"$h" league "${players[@]}" --deals "$pairs" --seed 41 --no-progress --html "$out/league-$pairs.html" |
-  tee "$out/league-$pairs.txt"
+name=league${TAG:+-$TAG}-$pairs
+"$h" league "${players[@]}" --deals "$pairs" --seed 41 --no-progress --html "$out/$name.html" |
+  tee "$out/$name.txt"

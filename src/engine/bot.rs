@@ -15,6 +15,8 @@ use crate::engine::search::endgame::{net_of, win_search_timed, WinSearch};
 use crate::engine::track::view::GameView;
 use crate::engine::value::bidding::{bundle_values, equilibrium_bid, own_gain_points};
 use crate::engine::value::choice::warm_up;
+use crate::engine::value::noise::{counts_key, noisy_points};
+use crate::rules::dice::Counts;
 
 use crate::clock::{AnswerStart, StopClock};
 use crate::protocol::{Command, Group, Owed};
@@ -393,6 +395,24 @@ pub fn decide_bid(
 /// [`decide_bid`] within `account`'s budget, drawing among near-best bids with `draw`
 /// against a suspected reader; `read`, when the command was read, adds the wall-clock
 /// budget to the search's ([`win_search_timed`]).
+/// What bundle A is worth more than B, `points`, as a level with a noisier value sees it
+/// ([`BotConfig::noise_points`]), keyed by the two players and the bundles.
+fn noisy_bundles(points: i64, view: &GameView, config: &BotConfig, a: &Counts, b: &Counts) -> i64 {
+    let key = [
+        u64::from(view.me.used),
+        counts_key(&view.me.held),
+        u64::from(view.opp.used),
+        counts_key(a),
+        counts_key(b),
+    ];
+    noisy_points(
+        points,
+        config.noise_points,
+        config.rng_seed.unwrap_or(0),
+        &key,
+    )
+}
+
 pub fn decide_bid_with(
     view: &GameView,
     config: &BotConfig,
@@ -408,13 +428,15 @@ pub fn decide_bid_with(
     match config.bidder {
         Bidder::Equilibrium => {
             let values = bundle_values(&view.me, &view.opp, &a, &b);
-            let (group, amount) = equilibrium_bid(values.swing_points());
+            let swing_points = noisy_bundles(values.swing_points(), view, config, &a, &b);
+            let (group, amount) = equilibrium_bid(swing_points);
             (group, amount, None)
         }
         Bidder::OwnGain | Bidder::Whole => {
             // The equilibrium's arithmetic on its own gain alone (`own_gain_points` is half
             // the swing), or all of that gain.
             let gain_points = own_gain_points(&view.me, &a, &b, config.scoring);
+            let gain_points = noisy_bundles(gain_points, view, config, &a, &b);
             let share = if config.bidder == Bidder::Whole { 4 } else { 1 };
             let (group, amount) = equilibrium_bid(gain_points.saturating_mul(share));
             (group, amount, None)

@@ -234,6 +234,11 @@ pub struct BotConfig {
     /// The skill level, 1..=[`LEVEL_MAX`] ([`LEVELS`]); below the top it overrides the
     /// bidder, the win rounds and the scoring ([`BotConfig::leveled`]).
     pub level: u8,
+    /// A noisier value, for skill levels (issue 79): the table's values of the scorings and
+    /// the bundles seen with noise of this standard deviation, judge points
+    /// ([`crate::engine::value::noise`]); 0 (the default): none. It replaces the table's
+    /// scoring and the win scoring, and moves the equilibrium and own-gain bids.
+    pub noise_points: u32,
     /// The opponent model's prior on the equilibrium bidder, percent (see
     /// [`EQUILIBRIUM_PRIOR_PERCENT_DEFAULT`]).
     pub equilibrium_prior_percent: u8,
@@ -264,6 +269,7 @@ impl BotConfig {
         draw_permille: DRAW_PERMILLE_DEFAULT,
         scoring: Scoring::Table,
         level: LEVEL_MAX,
+        noise_points: 0,
         equilibrium_prior_percent: EQUILIBRIUM_PRIOR_PERCENT_DEFAULT,
         tuned: Tuned::DEFAULT,
     };
@@ -588,6 +594,21 @@ pub const SWITCHES: &[Switch] = &[
                 .is_some()
         },
         get: |c| c.level.to_string(),
+    },
+    Switch {
+        key: "noise",
+        flag: "--noise",
+        values: "POINTS",
+        help: "skill levels: the table's values of scorings and bundles seen with noise of \
+               this standard deviation, judge points (default 0: none); the table's scoring \
+               and the equilibrium and own-gain bids only",
+        kind: SwitchKind::Experiment,
+        set: |c, v| {
+            parse_within(v, 0..=100_000)
+                .map(|n| c.noise_points = n)
+                .is_some()
+        },
+        get: |c| c.noise_points.to_string(),
     },
     Switch {
         key: "seed",

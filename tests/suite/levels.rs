@@ -90,3 +90,34 @@ fn greedy_levels_score_the_points_now() {
     }
     assert_eq!(bot.view().me.used, Category::Yacht.bit());
 }
+
+#[test]
+fn a_noisier_value_plays_legal_games_and_loses_points() {
+    // Level 4 with the table's values seen through noise (`noise`, issue 79): whole legal
+    // games, other than level 4's, that score fewer points over the same deals, more so as
+    // the noise grows; the same seed plays the same game.
+    let noisy = |noise_points: u32, deal: &Deal| {
+        let mut me = Bot::new(BotConfig {
+            noise_points,
+            ..at_level(4)
+        });
+        let mut them = Bot::new(at_level(4));
+        let record = play_agents(deal, [&mut me, &mut them]);
+        assert!(record.warnings.is_empty(), "{:?}", record.warnings);
+        assert_eq!(record.answers.len(), 50);
+        (record.answers, record.totals[0])
+    };
+    let mut totals = [0i64; 3];
+    for deal in Deal::seeded(23, 8) {
+        let games: Vec<(Vec<String>, i64)> = [0, 4_000, 40_000]
+            .iter()
+            .map(|&n| noisy(n, &deal))
+            .collect();
+        assert_ne!(games[0].0, games[1].0, "the noise changed nothing");
+        assert_eq!(noisy(4_000, &deal), games[1], "the same seed, another game");
+        for (t, g) in totals.iter_mut().zip(&games) {
+            *t += g.1;
+        }
+    }
+    assert!(totals[0] > totals[2], "{totals:?}");
+}
