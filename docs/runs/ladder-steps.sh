@@ -21,7 +21,7 @@ mkdir -p "$out"
 for ((i = 1; i < ${#rungs[@]}; i++)); do
   upper=${rungs[$i]}
   lower=${rungs[$((i - 1))]}
-  f=$out/step$i-$pairs.txt
+  f=$out/$(echo "$upper-over-$lower" | tr ':=,' '___')-$pairs.txt
   [[ -s $f ]] || "$h" match "$upper" "$lower" --deals "$pairs" --seed 40 --no-progress >"$f"
   echo "rung $((i + 1)) ($upper) against rung $i ($lower):"
   grep -E "^X:|^luck-adjusted:" "$f" | sed 's/^/  /'
