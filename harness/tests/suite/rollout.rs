@@ -107,6 +107,21 @@ impl AtBids {
     }
 }
 
+/// The rollout player choosing by `futures` futures from round `from_round`, no gate, no
+/// probe, no labels.
+fn plain_settings(futures: usize, from_round: u8) -> RolloutSettings {
+    RolloutSettings {
+        futures,
+        from_round,
+        gate_se: 0.0,
+        probe: None,
+        probe_fair: false,
+        label: None,
+        label_every: 1,
+        label_source: 0,
+    }
+}
+
 #[test]
 fn every_candidate_plays_the_same_futures() {
     let deal = Deal::from_seed(31, 2);
@@ -174,16 +189,7 @@ fn futures_from_the_first_round_are_played_by_the_copies_as_they_stand() {
 
 #[test]
 fn the_rollout_players_stand_in_keeps_step_with_a_deterministic_opponent() {
-    let settings = RolloutSettings {
-        futures: 4,
-        from_round: 11,
-        gate_se: 0.0,
-        probe: None,
-        probe_fair: false,
-        label: None,
-        label_every: 1,
-        label_source: 0,
-    };
+    let settings = plain_settings(4, 11);
     for (index, deal) in Deal::seeded(41, 2).iter().enumerate() {
         let mut player = RolloutPlayer::new(
             ours(),
@@ -209,14 +215,9 @@ fn a_probe_leaves_the_game_the_bot_s_own_and_writes_one_position_a_game() {
     let path = dir.join("probe.jsonl");
     let _ = std::fs::remove_file(&path);
     let settings = RolloutSettings {
-        futures: 4,
-        from_round: 11,
-        gate_se: 0.0,
         probe: Some(path.clone()),
         probe_fair: true,
-        label: None,
-        label_every: 1,
-        label_source: 0,
+        ..plain_settings(4, 11)
     };
     let deals = Deal::seeded(43, 3);
     for (index, deal) in deals.iter().enumerate() {
@@ -362,14 +363,9 @@ fn label_mode_leaves_the_game_the_bot_s_own_and_labels_rounds_one_to_ten() {
     let path = dir.join("played.ylb");
     let _ = std::fs::remove_file(&path);
     let settings = RolloutSettings {
-        futures: 2,
-        from_round: 1,
-        gate_se: 0.0,
-        probe: None,
-        probe_fair: false,
         label: Some(path.clone()),
-        label_every: 1,
         label_source: 3,
+        ..plain_settings(2, 1)
     };
     let deal = Deal::from_seed(53, 0);
     let mut labelling = RolloutPlayer::new(
