@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 79's first map: today's five levels, the rungs the engine's switches already make
+# Issue 79's first map: ladder 1's five levels, the rungs the engine's switches already make
 # between them, and the ten sample AIs, in one league (every pair on the same seat-swapped
 # deals, PAIRS pairs, seed 41; Bradley-Terry ratings), clock off. Where today's levels
 # leave a wall (level 2 to 3) or no step (4 to 5), which of these fills it.
@@ -7,7 +7,8 @@
 # beginner's overbid (the whole gain); our opponent model's bid without the win search
 # (`win=0`), with the table's and with greedy scoring.
 # EXTRA: more players (space-separated specs), e.g. levels with a noisier value
-# (`bot:level=3,noise=5000,clock=0`); the output file is then named by TAG.
+# (`bot:bidder=equilibrium,win=0,noise=5000,clock=0`; the page's `bot:level=4,noise=N` was
+# that player); the output file is then named by TAG.
 # Usage: [EXTRA="SPEC ..." TAG=NAME] docs/runs/ladder-candidates.sh [PAIRS]
 #   (default 50; about a minute of 2 cores, two with the noisy levels)
 set -euo pipefail
@@ -18,7 +19,14 @@ h=target/release/harness
 out=target/runs/ladder-candidates
 mkdir -p "$out"
 players=()
-for n in 1 2 3 4 5; do players+=("bot:level=$n,clock=0"); done
+# Ladder 1's five levels (before issue 79's eight), as the switches they set.
+players+=(
+  bot:bidder=whole,win=0,scoring=greedy,clock=0
+  bot:bidder=own,win=0,scoring=greedy,clock=0
+  bot:bidder=own,win=0,clock=0
+  bot:bidder=equilibrium,win=0,clock=0
+  bot:clock=0
+)
 players+=(
   bot:bidder=equilibrium,win=0,scoring=greedy,clock=0
   bot:bidder=whole,win=0,scoring=table,clock=0

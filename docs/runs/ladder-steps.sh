@@ -2,7 +2,8 @@
 # Issue 79's test of a ladder: each rung against the one below, PAIRS seat-swapped deal
 # pairs of seed 40 (luck-adjusted beside raw), clock off; the rungs are the arguments,
 # weakest first (default: the first guess of docs/experiments/2026-12-03-ladder-candidates.md,
-# level 1, level 4 at 11,000 down to 1,400 points of noise, the default).
+# level 1, the equilibrium design at 11,000 down to 1,400 points of noise, the default;
+# `bot:level=1..8,clock=0` are issue 79's levels).
 # Usage: docs/runs/ladder-steps.sh [PAIRS [SPEC ...]]   (default 100; about a minute of 2 cores)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -10,8 +11,8 @@ pairs=${1:-100}
 shift || true
 rungs=("$@")
 if [[ ${#rungs[@]} -eq 0 ]]; then
-  rungs=(bot:level=1,clock=0)
-  for n in 11000 8500 6200 4150 2650 1400; do rungs+=("bot:level=4,noise=$n,clock=0"); done
+  rungs=(bot:bidder=whole,win=0,scoring=greedy,clock=0)
+  for n in 11000 8500 6200 4150 2650 1400; do rungs+=("bot:bidder=equilibrium,win=0,noise=$n,clock=0"); done
   rungs+=(bot:clock=0)
 fi
 cargo build --release -q -p harness

@@ -6,7 +6,7 @@
 #     contest:eq-other-table (seed 7712), PAIRS deal pairs each;
 #  2. unbiased: the default against itself with another seed (7713, PAIRS pairs; and the
 #     same games with the draws' terms left out, YACHT_LUCK_DRAWS=0), and a cheap pairing
-#     of two fast players, level 4 against level 3 (seed 7714, CHEAP pairs), where the raw
+#     of two fast players, the equilibrium design against the own-gain one (ladder 1's levels 4 and 3) (seed 7714, CHEAP pairs), where the raw
 #     interval is narrow;
 #  3. the README's headline rerun: the default against the equilibrium bidder on the deals
 #     of docs/results.md#head-to-head (1,000 pairs of seed 41, the same decisions: bench
@@ -40,7 +40,7 @@ run self "$pairs" 7713 bot:clock=0 bot:clock=0,seed=99
 export YACHT_LUCK_DRAWS=0
 run self-nodraws "$pairs" 7713 bot:clock=0 bot:clock=0,seed=99
 unset YACHT_LUCK_DRAWS
-run cheap "$cheap" 7714 bot:level=4,clock=0 bot:level=3,clock=0
+run cheap "$cheap" 7714 bot:bidder=equilibrium,win=0,clock=0 bot:bidder=own,win=0,clock=0
 run headline 1000 41 bot:clock=0 "$eq" --time-scale 20
 python3 docs/runs/luck-compare.py "$out"/{eq,eot,self,self-nodraws,cheap,headline}.jsonl | tee "$out/summary.txt"
 

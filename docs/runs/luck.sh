@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Reproduces docs/results.md#luck (issue 47): the luck correction measured.
-#  1. equal players: level 4 against itself, 1,000 deal pairs (2,000 games): the first
+#  1. equal players: the equilibrium design (ladder 1's level 4) against itself, 1,000 deal pairs (2,000 games): the first
 #     seat's luck over the games (mean within two standard errors of 0?) and its
 #     correlation with the first seat's result;
-#  2. unbiased and tighter: level 5 against level 4, 2,000 pairs, and the bot against the
+#  2. unbiased and tighter: the bot against the equilibrium design (ladder 1's levels 5 and 4), 2,000 pairs, and the bot against the
 #     equilibrium bidder, 1,000 pairs: the luck-adjusted score rate beside the raw one, and
 #     the variance ratio (the match report's `luck-adjusted` line);
 #  3. a past verdict re-read: the equilibrium habit (eqprior=30, the default) against the
@@ -25,7 +25,7 @@ run() { # NAME PAIRS X Y SEED
   if [[ -s $f && $(wc -l < "$f") -eq $((2 * $2)) ]]; then return; fi
   "$h" match "$3" "$4" --deals "$2" --seed "$5" --no-progress --results "$f" > "$out/$1.txt"
 }
-run equal "$(n 1000)" bot:level=4,clock=0 bot:level=4,clock=0 49
+run equal "$(n 1000)" bot:bidder=equilibrium,win=0,clock=0 bot:bidder=equilibrium,win=0,clock=0 49
 python3 - "$out/equal.jsonl" <<'PY' | tee "$out/equal-first-seat.txt"
 import json, math, sys
 lucks, results = [], []
@@ -44,7 +44,7 @@ sr = math.sqrt(sum((r - mr) ** 2 for r in results) / (n - 1))
 print(f"{n} games: the first seat's luck {mean:+.4f}, standard error {sd / math.sqrt(n):.4f} "
       f"({mean / (sd / math.sqrt(n)):+.2f} SE); correlation with its result {cov / (sd * sr):.3f}")
 PY
-run l5-l4 "$(n 2000)" bot:level=5,clock=0 bot:level=4,clock=0 50
+run l5-l4 "$(n 2000)" bot:clock=0 bot:bidder=equilibrium,win=0,clock=0 50
 run bot-eq "$(n 1000)" bot:clock=0 bot:bidder=equilibrium,win=0,clock=0 41
 run bot-eqprior0-eq "$(n 1000)" bot:clock=0,eqprior=0 bot:bidder=equilibrium,win=0,clock=0 41
 "$h" compare "$out/bot-eq.jsonl" --against "$out/bot-eqprior0-eq.jsonl" > "$out/habit-compare.txt"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Reproduces docs/results.md#review (the time of a review): 10 games of the bot against
-# level 4 (seed 47, clock off) logged, then `harness replay LOG --review` on each, timed as
+# the equilibrium design (seed 47, clock off) logged, then `harness replay LOG --review` on each, timed as
 # a whole process (wall and CPU); prints each review's times, then the median and the
 # largest. Takes about a minute on 2 cores (review-beside-match.sh runs it beside a match).
 # Usage: docs/runs/review-time.sh [PAIRS]   (default 5: 10 games)
@@ -11,7 +11,7 @@ cargo build --release -q -p harness
 h=target/release/harness
 out=target/runs/review-time
 rm -rf "$out" && mkdir -p "$out/logs"
-"$h" match bot:clock=0 bot:level=4,clock=0 --deals "$pairs" --seed 47 --no-luck \
+"$h" match bot:clock=0 bot:bidder=equilibrium,win=0,clock=0 --deals "$pairs" --seed 47 --no-luck \
   --no-progress --logs "$out/logs" > "$out/match.txt"
 for log in "$out"/logs/*.log; do
   /usr/bin/time -f "%e %U %S" -o "$out/t" "$h" replay "$log" --review > /dev/null

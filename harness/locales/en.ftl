@@ -24,18 +24,22 @@ seat-random = random
 seat-first = first
 seat-second = second
 menu-start = Start
-menu-ratings = Ratings are Elo from a league of the five levels and the ten sample AIs,
-    sample AI 6 (the middle of the ten) at 0.
+menu-ratings = Ratings are Elo from a league of the eight levels and the ten sample AIs,
+    sample AI 6 at 0.
 opponent-elo = Elo { NUMBER($elo, maximumFractionDigits: 0) }
 opponent-level = Bot, level { $level }
 opponent-level-max = Bot, level { $level } (full strength)
+opponent-level-ladder-1 = Bot, level { $level } of the first ladder (five levels)
 opponent-sample = Sample AI { $n }
 opponent-program-about = a program named on the server's command line
 level-about-1 = greedy scoring, and pays all a bundle is worth to it (the beginner's overbid)
-level-about-2 = greedy scoring: the best score now, without the table's look ahead; bids a quarter of its own gain
-level-about-3 = the table's scoring; bids a quarter of its own gain, blind to the opponent's
-level-about-4 = the table's scoring and the equilibrium bid (a quarter of both players' swing); no opponent model, no win search
-level-about-5 = the bot: the opponent model and the win search on top
+level-about-2 = the table's scoring and the equilibrium bid, judged very roughly (its values seen with noise of 10,000 points)
+level-about-3 = the table's scoring and the equilibrium bid, judged roughly (noise of 7,500 points)
+level-about-4 = the table's scoring and the equilibrium bid, judged with noise of 5,600 points
+level-about-5 = the table's scoring and the equilibrium bid, judged with noise of 4,150 points
+level-about-6 = the table's scoring and the equilibrium bid, judged with noise of 2,650 points
+level-about-7 = the table's scoring and the equilibrium bid, judged closely (noise of 1,150 points); no opponent model, no win search
+level-about-8 = the bot: the exact table, the opponent model and the win search
 sample-about-1 = bids and scores as the official example code
 sample-about-2 = bids the pip-sum difference × 1000 on the higher sum; scores the most points now
 sample-about-3 = a random group for 0; scores the most points now
@@ -213,6 +217,9 @@ review-col-accuracy = accuracy
 review-col-error = error a decision
 review-col-error-tip = win probability given up a decision, each weighted by how open the game
     was when it was made: a decided game's decisions count for little
+review-col-points = points a decision
+review-col-points-tip = expected points given up a decision, against the best by expected score:
+    the level you played like is read from it
 review-col-luck = luck
 review-col-result = result
 review-col-adjusted = luck taken out

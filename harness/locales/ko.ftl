@@ -22,18 +22,22 @@ seat-random = 무작위
 seat-first = 먼저 (FIRST)
 seat-second = 나중 (SECOND)
 menu-start = 시작
-menu-ratings = 레이팅은 다섯 레벨과 샘플 AI 열 개의 리그에서 구한 Elo이며, 샘플 AI 6(열 개의
-    한가운데)이 0입니다.
+menu-ratings = 레이팅은 여덟 레벨과 샘플 AI 열 개의 리그에서 구한 Elo이며, 샘플 AI 6이
+    0입니다.
 opponent-elo = Elo { NUMBER($elo, maximumFractionDigits: 0) }
 opponent-level = 봇, 레벨 { $level }
 opponent-level-max = 봇, 레벨 { $level } (최대 실력)
+opponent-level-ladder-1 = 봇, 처음 사다리(다섯 레벨)의 레벨 { $level }
 opponent-sample = 샘플 AI { $n }
 opponent-program-about = 서버 명령줄에서 지정한 프로그램
 level-about-1 = 눈앞의 점수만 보고 점수를 얻고, 묶음이 자신에게 주는 가치를 모두 입찰합니다 (초보자의 과잉 입찰)
-level-about-2 = 눈앞의 점수만 봅니다: 지금 가장 높은 점수, 표의 앞날 계산 없이; 자신의 이득의 4분의 1을 입찰합니다
-level-about-3 = 표에 따라 점수를 얻고, 자신의 이득의 4분의 1을 입찰합니다 (상대의 이득은 보지 않음)
-level-about-4 = 표에 따른 점수 획득과 균형 입찰 (두 사람의 스윙의 4분의 1); 상대 모델도 승리 탐색도 없음
-level-about-5 = 봇: 그 위에 상대 모델과 승리 탐색까지
+level-about-2 = 표에 따른 점수 획득과 균형 입찰, 아주 거칠게 판단합니다 (가치를 10,000점의 잡음과 함께 봄)
+level-about-3 = 표에 따른 점수 획득과 균형 입찰, 거칠게 판단합니다 (7,500점의 잡음)
+level-about-4 = 표에 따른 점수 획득과 균형 입찰, 5,600점의 잡음으로 판단합니다
+level-about-5 = 표에 따른 점수 획득과 균형 입찰, 4,150점의 잡음으로 판단합니다
+level-about-6 = 표에 따른 점수 획득과 균형 입찰, 2,650점의 잡음으로 판단합니다
+level-about-7 = 표에 따른 점수 획득과 균형 입찰, 꼼꼼히 판단합니다 (1,150점의 잡음); 상대 모델도 승리 탐색도 없음
+level-about-8 = 봇: 정확한 표, 상대 모델과 승리 탐색
 sample-about-1 = 공식 예제 코드와 같이 입찰하고 점수를 얻습니다
 sample-about-2 = 합이 높은 묶음에 (두 묶음 주사위 합의 차) × 1000점을 입찰하고, 지금 가장 높은 점수를 얻습니다
 sample-about-3 = 무작위 묶음에 0점을 입찰하고, 지금 가장 높은 점수를 얻습니다
@@ -209,6 +213,9 @@ review-col-accuracy = 정확도
 review-col-error = 결정당 오차
 review-col-error-tip = 결정마다 잃은 승률, 결정할 때 게임이 얼마나 열려 있었는지로 가중: 이미 정해진
     게임의 결정은 거의 세지 않습니다
+review-col-points = 결정당 잃은 점수
+review-col-points-tip = 기대 점수가 가장 높은 결정에 비해 결정마다 잃은 기대 점수: 어느 레벨처럼
+    두었는지는 이것으로 읽습니다
 review-col-luck = 운
 review-col-result = 결과
 review-col-adjusted = 운을 뺀 결과

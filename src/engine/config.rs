@@ -114,17 +114,46 @@ impl CurveSource {
 }
 
 /// The strongest skill level: the bot itself.
-pub const LEVEL_MAX: u8 = 5;
+pub const LEVEL_MAX: u8 = 8;
 
-/// What each skill level gives up, from the top: each level is the one above it without
-/// one part of the engine (a principled weakening, never a random blunder).
+/// What each skill level does, from the beginner's opponent up: level 1 greedy scoring and
+/// the beginner's overbid; levels 2-7 the equilibrium design (the table's scoring and the
+/// equilibrium bid) judging with less and less noise ([`LEVEL_NOISE_POINTS`]); level 8 the
+/// bot. A principled weakening a person recognises (a rougher judgement of the same
+/// values), never a random blunder; each level about 200 Elo over the one below
+/// (docs/experiments/2026-12-03-ladder-candidates.md).
 pub const LEVELS: [(u8, &str); LEVEL_MAX as usize] = [
     (1, "greedy scoring, and pays all a bundle is worth to it (the beginner's overbid)"),
-    (2, "greedy scoring: the best score now, without the table's look ahead; bids a quarter of its own gain"),
-    (3, "the table's scoring; bids a quarter of its own gain, blind to the opponent's"),
-    (4, "the table's scoring and the equilibrium bid (a quarter of both players' swing); no opponent model, no win search"),
-    (5, "the bot: the opponent model and the win search on top"),
+    (2, "the table's scoring and the equilibrium bid, judged very roughly (its values seen with noise of 10,000 points)"),
+    (3, "the table's scoring and the equilibrium bid, judged roughly (noise of 7,500 points)"),
+    (4, "the table's scoring and the equilibrium bid, judged with noise of 5,600 points"),
+    (5, "the table's scoring and the equilibrium bid, judged with noise of 4,150 points"),
+    (6, "the table's scoring and the equilibrium bid, judged with noise of 2,650 points"),
+    (7, "the table's scoring and the equilibrium bid, judged closely (noise of 1,150 points); no opponent model, no win search"),
+    (8, "the bot: the exact table, the opponent model and the win search"),
 ];
+
+/// The noise of levels 2-7 (index 0: level 2), judge points ([`BotConfig::noise_points`]):
+/// set so each level scores 65-85% over the one below, 100 deal pairs a step
+/// (`docs/runs/ladder-steps.sh 100`; docs/experiments/2026-12-03-ladder-candidates.md).
+pub const LEVEL_NOISE_POINTS: [u32; 6] = [10_000, 7_500, 5_600, 4_150, 2_650, 1_150];
+
+/// The version of the ladder: games saved under an older one name their opponent by that
+/// ladder's levels (`harness/play`'s saved games keep it). Ladder 1 had five levels
+/// (5f75979 to issue 79): whole-gain greedy, own-gain greedy, own-gain, equilibrium, the bot.
+pub const LADDER_VERSION: u8 = 2;
+
+/// Ladder 1's level `level` (1..=5) as switches of today's bot: the same decisions
+/// (`bot:level=N` of ladder 1 set only these three parts).
+pub fn ladder_1_switches(level: u8) -> &'static str {
+    match level {
+        0 | 1 => "bidder=whole,win=0,scoring=greedy",
+        2 => "bidder=own,win=0,scoring=greedy",
+        3 => "bidder=own,win=0",
+        4 => "bidder=equilibrium,win=0",
+        _ => "",
+    }
+}
 
 /// The first round that bids for the win by default. From round 2, with the probe gate open
 /// to any movement ([`crate::engine::search::endgame::probe_epsilon`]), the bot scored higher
@@ -232,7 +261,7 @@ pub struct BotConfig {
     /// How the bot scores (see [`Scoring`]).
     pub scoring: Scoring,
     /// The skill level, 1..=[`LEVEL_MAX`] ([`LEVELS`]); below the top it overrides the
-    /// bidder, the win rounds and the scoring ([`BotConfig::leveled`]).
+    /// bidder, the win rounds, the scoring and the noise ([`BotConfig::leveled`]).
     pub level: u8,
     /// A noisier value, for skill levels (issue 79): the table's values of the scorings and
     /// the bundles seen with noise of this standard deviation, judge points
@@ -275,20 +304,26 @@ impl BotConfig {
     };
 
     /// The configuration the bot plays at its [`BotConfig::level`]: itself at the top, and
-    /// below it the parts each level gives up ([`LEVELS`]) turned off. The other switches
-    /// (seed, clock, rollouts) keep their values.
+    /// below it what each level does ([`LEVELS`]); at levels 2-7 a noise set by its own
+    /// switch replaces the level's. The other switches (seed, clock, rollouts) keep their
+    /// values.
     pub const fn leveled(self) -> BotConfig {
-        let (bidder, win_from_round, scoring) = match self.level {
+        let (bidder, scoring, noise_points) = match self.level {
             LEVEL_MAX.. => return self,
-            4 => (Bidder::Equilibrium, 0, Scoring::Table),
-            3 => (Bidder::OwnGain, 0, Scoring::Table),
-            2 => (Bidder::OwnGain, 0, Scoring::Greedy),
-            _ => (Bidder::Whole, 0, Scoring::Greedy),
+            0 | 1 => (Bidder::Whole, Scoring::Greedy, 0),
+            // A noise set by its own switch stands (a rung between the levels).
+            _ if self.noise_points > 0 => (Bidder::Equilibrium, Scoring::Table, self.noise_points),
+            l => (
+                Bidder::Equilibrium,
+                Scoring::Table,
+                LEVEL_NOISE_POINTS[l as usize - 2],
+            ),
         };
         BotConfig {
             bidder,
-            win_from_round,
+            win_from_round: 0,
             scoring,
+            noise_points,
             ..self
         }
     }
@@ -583,10 +618,10 @@ pub const SWITCHES: &[Switch] = &[
     Switch {
         key: "level",
         flag: "--level",
-        values: "1..5",
-        help: "skill level, for people (default 5, the bot): 4 plays the equilibrium bid \
-               without the opponent model or the win search, 3 bids a quarter of its own \
-               gain, 2 also scores greedily without the table, 1 also bids all of its gain",
+        values: "1..8",
+        help: "skill level, for people (default 8, the bot): 2-7 play the table's scoring \
+               and the equilibrium bid with their values seen through noise (10,000 points \
+               at 2 to 1,150 at 7), 1 scores greedily and bids all of its gain",
         kind: SwitchKind::Level,
         set: |c, v| {
             parse_within(v, 1..=LEVEL_MAX)

@@ -63,10 +63,11 @@ async function showMenu() {
   drawOpponents();
 }
 
-// The menu's opponents in the page's language, the one chosen kept (level 3 at first).
+// The menu's opponents in the page's language, the one chosen kept (level 2 at first:
+// a rung a newcomer can climb, about the middle of the sample AIs).
 function drawOpponents() {
   const chosen = document.querySelector('input[name="opponent"]:checked');
-  const keep = chosen ? chosen.value : "level-3";
+  const keep = chosen ? chosen.value : "level-2";
   const list = $("opponents");
   list.textContent = "";
   opponents.forEach((o) => {

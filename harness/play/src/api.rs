@@ -26,6 +26,7 @@ use harness::i18n::Message;
 use harness::player::PlayerSpec;
 use harness::replay;
 use harness::review::match_review::{LogFile, Skipped};
+use yacht::engine::config::LADDER_VERSION;
 use yacht::game::Deal;
 use yacht::protocol::{Answer, Group, Hand, BID_MAX_POINTS};
 use yacht::rules::category::{bonus_gain_k, Category, POINTS_PER_K};
@@ -181,6 +182,7 @@ impl Server {
             deal: Deal::from_seed(seed, 0).to_input_text(),
             started: now_seconds(),
             imported: None,
+            ladder: LADDER_VERSION,
         };
         let player = choice
             .spec
@@ -221,6 +223,7 @@ impl Server {
                 name: name.to_string(),
                 players,
             }),
+            ladder: LADDER_VERSION,
         };
         self.store.import(&meta, text).map_err(failed)?;
         let game = Arc::new(Game::imported(meta, self.store.clone()));
@@ -234,7 +237,17 @@ impl Server {
         let table = lock(&game.table).clone();
         let status = game.status();
         let opponent = self.menu.iter().find(|o| o.key == game.meta.opponent);
-        let name_message = opponent.and_then(|o| o.name_message.clone());
+        // A game begun against a level of the first ladder (`GameMeta::on_today_s_ladder`)
+        // names that level, not today's of the same number.
+        let old_level = game
+            .meta
+            .opponent
+            .strip_prefix("ladder-1-level-")
+            .map(|level| Message::new("opponent-level-ladder-1").text("level", level.to_string()));
+        let name_message = opponent
+            .and_then(|o| o.name_message.clone())
+            .or(old_level.clone());
+        let old_name = old_level.map(|m| m.to_string());
         let view = &table.view;
         let players: Vec<Value> = [(&view.me, 0), (&view.opp, 1)]
             .iter()
@@ -282,7 +295,7 @@ impl Server {
         let name = match (imported, opponent) {
             (Some(_), _) => "SECOND",
             (None, Some(o)) => o.name.as_str(),
-            (None, None) => game.meta.opponent.as_str(),
+            (None, None) => old_name.as_deref().unwrap_or(game.meta.opponent.as_str()),
         };
         json!({
             "id": game.meta.id.as_str(),

@@ -6,26 +6,33 @@ use serde::Serialize;
 use yacht::engine::config::{LEVELS, LEVEL_MAX};
 
 /// The ladder's ratings: each level's and each sample AI's Bradley–Terry rating in Elo,
-/// sample AI 6 (the middle of the ten by the same league) at 0, from the league of the
-/// five levels and the ten sample AIs at 5f75979 (50 deal pairs per pairing, seed 41):
-/// docs/experiments/2026-11-27-skill-levels.md#ladder. Index: level 1..=5, then sample 1..=10.
-pub const LADDER_ELO: [(&str, f64); 15] = [
-    ("level-1", -220.0),
-    ("level-2", 167.0),
-    ("level-3", 801.0),
-    ("level-4", 1057.0),
-    ("level-5", 1131.0),
-    ("sample-1", -1188.0),
-    ("sample-2", -170.0),
-    ("sample-3", 88.0),
-    ("sample-4", 86.0),
-    ("sample-5", -64.0),
+/// sample AI 6 at 0, rounded, from the kept league of the eight levels and the ten sample
+/// AIs ([`KEPT_LEAGUE`]: `docs/runs/ladder-levels.sh`, 50 deal pairs per pairing, seed 41;
+/// docs/results.md#ladder). Index: level 1..=8, then sample 1..=10.
+pub const LADDER_ELO: [(&str, f64); 18] = [
+    ("level-1", -224.0),
+    ("level-2", 61.0),
+    ("level-3", 297.0),
+    ("level-4", 482.0),
+    ("level-5", 652.0),
+    ("level-6", 874.0),
+    ("level-7", 1022.0),
+    ("level-8", 1101.0),
+    ("sample-1", -1161.0),
+    ("sample-2", -171.0),
+    ("sample-3", 63.0),
+    ("sample-4", 63.0),
+    ("sample-5", -73.0),
     ("sample-6", 0.0),
-    ("sample-7", -780.0),
-    ("sample-8", 85.0),
-    ("sample-9", 208.0),
-    ("sample-10", -673.0),
+    ("sample-7", -768.0),
+    ("sample-8", 64.0),
+    ("sample-9", 161.0),
+    ("sample-10", -661.0),
 ];
+
+/// The league [`LADDER_ELO`] is read from, as `harness league` printed it
+/// (`the_menu_s_ratings_are_the_kept_league_s` checks one against the other).
+pub const KEPT_LEAGUE: &str = include_str!("../ladder-league.txt");
 
 /// One choice of the menu.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -71,7 +78,7 @@ pub fn menu(programs: &[(String, String)]) -> Vec<Opponent> {
             name_message: Some(name),
             // The engine's own line, translated (`level_lines_are_the_engine_s` keeps the
             // English catalog's the same).
-            about_message: Some(Message::new(LEVEL_ABOUT[level as usize - 1])),
+            about_message: Some(Message::new(LEVEL_ABOUT_KEYS[level as usize - 1])),
             // Fixed rollout counts: the bot is then a function of its seed and the
             // commands it has seen, so a game stopped with the server resumes exactly.
             spec: format!("bot:level={level},clock=0"),
@@ -123,12 +130,15 @@ const SAMPLE_ABOUT: [&str; 10] = [
 ];
 
 /// The skill levels' lines (`engine::config::LEVELS`) in the catalogs, level 1 first.
-const LEVEL_ABOUT: [&str; LEVEL_MAX as usize] = [
+pub const LEVEL_ABOUT_KEYS: [&str; LEVEL_MAX as usize] = [
     "level-about-1",
     "level-about-2",
     "level-about-3",
     "level-about-4",
     "level-about-5",
+    "level-about-6",
+    "level-about-7",
+    "level-about-8",
 ];
 
 /// Parses `NAME=COMMAND` (a program for the menu).
@@ -156,10 +166,11 @@ mod tests {
     #[test]
     fn the_menu_has_every_level_and_sample_and_the_programs() {
         let menu = menu(&[("mine".into(), "python3 bot.py".into())]);
-        assert_eq!(menu.len(), 5 + 10 + 1);
-        assert_eq!(menu[0].spec, "bot:level=5,clock=0");
-        assert_eq!(menu[4].spec, "bot:level=1,clock=0");
-        assert_eq!(menu[15].spec, "cmd:python3 bot.py");
+        let levels = usize::from(LEVEL_MAX);
+        assert_eq!(menu.len(), levels + 10 + 1);
+        assert_eq!(menu[0].spec, format!("bot:level={LEVEL_MAX},clock=0"));
+        assert_eq!(menu[levels - 1].spec, "bot:level=1,clock=0");
+        assert_eq!(menu[levels + 10].spec, "cmd:python3 bot.py");
         for o in &menu {
             assert!(
                 o.spec.parse::<harness::player::PlayerSpec>().is_ok(),
@@ -170,6 +181,46 @@ mod tests {
         // The spec never goes to the page.
         let json = serde_json::to_string(&menu).unwrap();
         assert!(!json.contains("python3"), "{json}");
+    }
+
+    /// Each rated player's Elo in the kept league's table, by its label.
+    fn kept_ratings() -> Vec<(String, f64)> {
+        KEPT_LEAGUE
+            .lines()
+            .skip_while(|l| !l.starts_with("rank player"))
+            .skip(1)
+            .filter_map(|line| {
+                let words: Vec<&str> = line.split_whitespace().collect();
+                // rank, #n, label, games, wins, draws, losses, points, score, Elo, +-, interval
+                let elo = words.get(9)?.parse().ok()?;
+                Some((words.get(2)?.to_string(), elo))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_menu_s_ratings_are_the_kept_league_s() {
+        let kept = kept_ratings();
+        assert_eq!(kept.len(), usize::from(LEVEL_MAX) + 10, "{kept:?}");
+        let of = |label: &str| {
+            kept.iter()
+                .find(|(l, _)| l == label)
+                .unwrap_or_else(|| panic!("{label} is not in the kept league"))
+                .1
+        };
+        let zero = of("sample:6");
+        let menu = menu(&[]);
+        assert_eq!(menu.len(), LADDER_ELO.len());
+        for o in &menu {
+            // The league names a player by its label: the same spec as the menu's.
+            let label = o
+                .spec
+                .parse::<harness::player::PlayerSpec>()
+                .unwrap()
+                .label();
+            let want = (of(&label) - zero).round();
+            assert_eq!(o.elo, Some(want), "{} ({label})", o.key);
+        }
     }
 
     #[test]
@@ -187,7 +238,7 @@ mod tests {
     #[test]
     fn level_lines_are_the_engine_s() {
         for (level, about) in LEVELS {
-            let key = LEVEL_ABOUT[level as usize - 1];
+            let key = LEVEL_ABOUT_KEYS[level as usize - 1];
             assert_eq!(Message::new(key).to_string(), about, "{key}");
             assert_ne!(Message::new(key).in_lang("ko"), about, "{key} in Korean");
         }

@@ -19,6 +19,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
+use yacht::engine::config::{ladder_1_switches, LADDER_VERSION};
 use yacht::game::Deal;
 use yacht::protocol::{parse_answer, Answer};
 
@@ -70,6 +71,14 @@ pub struct GameMeta {
     /// Set for a log opened on the page: not a game played here.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub imported: Option<Imported>,
+    /// The ladder its `bot:level=N` is a level of (`engine::config::LADDER_VERSION`); a
+    /// game saved before ladders were numbered is of ladder 1 (five levels).
+    #[serde(default = "first_ladder")]
+    pub ladder: u8,
+}
+
+fn first_ladder() -> u8 {
+    1
 }
 
 /// Where an imported game came from.
@@ -82,6 +91,42 @@ pub struct Imported {
 }
 
 impl GameMeta {
+    /// The game with its opponent said on today's ladder: a level of ladder 1 becomes the
+    /// switches that level set (the same player, so a game in progress goes on as it
+    /// began), its key `ladder-1-level-N` (the page names it as the old level). Any other
+    /// game is as it was saved.
+    pub fn on_today_s_ladder(mut self) -> GameMeta {
+        if self.ladder >= LADDER_VERSION || self.imported.is_some() {
+            return self;
+        }
+        let Some(options) = self.spec.strip_prefix("bot:") else {
+            self.ladder = LADDER_VERSION;
+            return self;
+        };
+        let mut level = None;
+        let mut kept = Vec::new();
+        for option in options.split(',').filter(|o| !o.is_empty()) {
+            match option.strip_prefix("level=").map(str::parse::<u8>) {
+                Some(Ok(n)) => level = Some(n),
+                _ => kept.push(option),
+            }
+        }
+        if let Some(level) = level {
+            let switches = ladder_1_switches(level);
+            let all: Vec<&str> = switches
+                .split(',')
+                .filter(|s| !s.is_empty())
+                .chain(kept)
+                .collect();
+            self.spec = format!("bot:{}", all.join(","));
+            if self.opponent.starts_with("level-") {
+                self.opponent = format!("ladder-1-level-{}", level.clamp(1, 5));
+            }
+        }
+        self.ladder = LADDER_VERSION;
+        self
+    }
+
     pub fn deal(&self) -> Result<Deal, String> {
         yacht::game::deal::parse_deals(&self.deal)?
             .into_iter()
@@ -132,7 +177,9 @@ impl Store {
         let path = self.path(id, "json");
         let text =
             std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+        serde_json::from_str(&text)
+            .map(GameMeta::on_today_s_ladder)
+            .map_err(|e| format!("{}: {e}", path.display()))
     }
 
     /// Appends one of the person's answers to the file (written through to the operating
@@ -321,6 +368,7 @@ mod tests {
             deal: Deal::from_seed(1, 2).to_input_text(),
             started: 0,
             imported: None,
+            ladder: LADDER_VERSION,
         };
         store.create(&meta).unwrap();
         assert_eq!(store.read_meta(&meta.id).unwrap(), meta);
@@ -331,6 +379,61 @@ mod tests {
         }
         assert_eq!(store.read_moves(&meta.id).unwrap(), moves);
         assert_eq!(meta.deal().unwrap(), Deal::from_seed(1, 2));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A game saved on ladder 1 (no `ladder` field) reads as the same player said in
+    /// switches; one of today's ladder reads as it was written.
+    #[test]
+    fn a_game_of_the_first_ladder_reads_as_the_same_player() {
+        let dir = std::env::temp_dir().join(format!("yacht-play-ladder-{}", std::process::id()));
+        let store = Store::open(&dir).unwrap();
+        let id = GameId::random().unwrap();
+        for (saved, key, spec) in [
+            (
+                "bot:level=3,clock=0",
+                "ladder-1-level-3",
+                "bot:bidder=own,win=0,clock=0",
+            ),
+            (
+                "bot:level=1,clock=0",
+                "ladder-1-level-1",
+                "bot:bidder=whole,win=0,scoring=greedy,clock=0",
+            ),
+            ("bot:level=5,clock=0", "ladder-1-level-5", "bot:clock=0"),
+            ("sample:3", "sample-3", "sample:3"),
+        ] {
+            let opponent = if saved.starts_with("bot:") {
+                format!("level-{}", &saved["bot:level=".len()..][..1])
+            } else {
+                "sample-3".to_string()
+            };
+            let old = serde_json::json!({
+                "id": id.as_str(), "opponent": opponent, "spec": saved, "seat": 0,
+                "seed": 7, "deal": Deal::from_seed(1, 2).to_input_text(), "started": 0,
+            });
+            std::fs::write(dir.join(format!("{id}.json")), old.to_string()).unwrap();
+            let meta = store.read_meta(&id).unwrap();
+            assert_eq!((meta.opponent.as_str(), meta.spec.as_str()), (key, spec));
+            assert_eq!(meta.ladder, LADDER_VERSION);
+        }
+        let today = GameMeta {
+            id: id.clone(),
+            opponent: "level-3".into(),
+            spec: "bot:level=3,clock=0".into(),
+            seat: 0,
+            seed: 7,
+            deal: Deal::from_seed(1, 2).to_input_text(),
+            started: 0,
+            imported: None,
+            ladder: LADDER_VERSION,
+        };
+        std::fs::write(
+            dir.join(format!("{id}.json")),
+            serde_json::to_string(&today).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(store.read_meta(&id).unwrap(), today);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -122,6 +122,11 @@ pub struct LevelsArgs {
     /// Also write every game's measures as one JSON array here.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
+    /// Read the games' measures from this file (a `--json` of before) instead of playing
+    /// and reviewing: the report again, at once (the fit of another measure, or the
+    /// review's bounds read anew).
+    #[arg(long, value_name = "FILE", conflicts_with = "json")]
+    from: Option<PathBuf>,
 }
 
 impl LevelsArgs {
@@ -134,13 +139,20 @@ impl LevelsArgs {
             .map(|o| o.trim().to_string())
             .filter(|o| !o.is_empty())
             .collect();
-        let games = play_and_review(
-            &self.out,
-            &opponents,
-            self.deals,
-            self.seed,
-            valuation(self.rollouts),
-        )?;
+        let games: Vec<crate::measure::levels::LevelGame> = match &self.from {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?
+            }
+            None => play_and_review(
+                &self.out,
+                &opponents,
+                self.deals,
+                self.seed,
+                valuation(self.rollouts),
+            )?,
+        };
         if let Some(path) = &self.json {
             let text = serde_json::to_string(&games).map_err(|e| e.to_string())?;
             std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;

@@ -258,11 +258,12 @@ fn bot_label(name: &str, config: &BotConfig) -> String {
     if *config == BotConfig::default() {
         return name.to_string();
     }
-    // A skill level names itself: it sets the bidder, the win rounds and the scoring.
+    // A skill level names itself: it sets the bidder, the win rounds, the scoring and the
+    // noise.
     let (mut label, shown): (String, &[&str]) = if config.level < LEVEL_MAX {
         (
             format!("{name}:level={}", config.level),
-            &["level", "bidder", "win", "scoring"],
+            &["level", "bidder", "win", "scoring", "noise"],
         )
     } else {
         (
@@ -294,7 +295,7 @@ mod tests {
     fn a_level_is_its_label() {
         let spec: PlayerSpec = "bot:level=2,clock=0".parse().unwrap();
         assert_eq!(spec.label(), "bot:level=2,clock=0");
-        let spec: PlayerSpec = "bot:level=5,clock=0".parse().unwrap();
+        let spec: PlayerSpec = "bot:level=8,clock=0".parse().unwrap();
         assert_eq!(spec.label(), "bot:bidder=model,win=2,clock=0");
     }
 

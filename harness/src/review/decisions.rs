@@ -30,7 +30,9 @@ use yacht::engine::search::positions::{
 };
 use yacht::engine::search::wincurve::WinCurve;
 use yacht::engine::value::bidding::{bundle_values, POINTS_PER_UNIT};
-use yacht::engine::value::choice::{all_choices, best_choice_for, Choice};
+use yacht::engine::value::choice::{
+    all_choices, best_choice_for, best_greedy_choice, gain_now_units, Choice,
+};
 use yacht::engine::value::choice_cache::ChoiceCache;
 use yacht::engine::GameView;
 use yacht::protocol::{Answer, Command, Group, Hand};
@@ -224,6 +226,7 @@ impl Judge {
             best: bid_text(best_bid),
             p_win_lost: lost,
             points_lost,
+            greedy: None,
             p_win_lost_hindsight: Some(hindsight),
             mark: mark(lost),
             p_win_best: best_value.clamp(0.0, 1.0),
@@ -291,6 +294,9 @@ impl Judge {
             let lost = (best_win - played_win).max(0.0);
             let points_lost =
                 f64::from(table_best.value_units - played.value_units) * POINTS_PER_UNIT as f64;
+            let now = |c: &Choice| gain_now_units(c.category, me.upper_k, &c.dice);
+            let greedy =
+                best_greedy_choice(me.used, me.upper_k, &me.held).map(|g| now(&played) >= now(&g));
             let reason = put_why(&best, &played, best_win, played_win);
             self.push(Judged {
                 seat,
@@ -300,6 +306,7 @@ impl Judge {
                 best: put_text(&best),
                 p_win_lost: lost,
                 points_lost,
+                greedy,
                 p_win_lost_hindsight: None,
                 mark: mark(lost),
                 p_win_best: best_win,

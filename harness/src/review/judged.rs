@@ -65,6 +65,10 @@ pub struct Judged {
     /// value, each against its own best (may be negative where the win-probability best
     /// gives up points).
     pub points_lost: f64,
+    /// A scoring's: whether it took the most points now (score and upper-bonus gain, the
+    /// greedy scoring's), as a player without the table does every time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub greedy: Option<bool>,
     /// A bid's win probability given up against the opponent's actual bid (hindsight).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub p_win_lost_hindsight: Option<f64>,

@@ -27,7 +27,7 @@ pub mod page;
 
 use decisions::{Judge, Judged, Kind};
 use luck::{position_win, LuckEvent, LuckTracker};
-use marks::{decision_accuracy, error_rate_open, played_like_level, Mark};
+use marks::{decision_accuracy, error_rate_open, played_like_level, points_lost_rate, Mark};
 use yacht::game::Event;
 
 use crate::replay::{
@@ -47,6 +47,8 @@ pub struct SideReview {
     /// it was made ([`marks::error_rate_open`]): a decision in a decided game can lose
     /// nothing, so a game lost early does not read as well played.
     pub error_rate: f64,
+    /// Expected points given up per decision ([`marks::points_lost_rate`]).
+    pub points_rate: f64,
     /// Mean decision accuracy, percent ([`marks::decision_accuracy`]).
     pub accuracy: f64,
     /// The side's luck: the sum of its chance events' terms.
@@ -58,7 +60,7 @@ pub struct SideReview {
     pub inaccuracies: usize,
     pub mistakes: usize,
     pub blunders: usize,
-    /// The skill level between whose bounds its error rate lies ([`marks::LEVEL_BOUNDS`]); `None`
+    /// The skill level it played like, by the review's rule ([`marks::LevelRule`]); `None`
     /// for a side without a decision.
     pub played_like_level: Option<u8>,
     pub decisions: Vec<Judged>,
@@ -143,11 +145,13 @@ pub fn review_log(
         let cost: f64 = decisions.iter().map(|d| d.p_win_lost).sum();
         let count = |m: Mark| decisions.iter().filter(|d| d.mark == m).count();
         let error_rate = error_rate_open(&decisions);
+        let points_rate = points_lost_rate(&decisions);
         SideReview {
             side: side.name().to_string(),
             player: log.commands[seat].clone().unwrap_or_default(),
             result: results[seat],
             error_rate,
+            points_rate,
             accuracy: decisions
                 .iter()
                 .map(|d| decision_accuracy(d.p_win_lost))
@@ -159,7 +163,7 @@ pub fn review_log(
             inaccuracies: count(Mark::Inaccuracy),
             mistakes: count(Mark::Mistake),
             blunders: count(Mark::Blunder),
-            played_like_level: (!decisions.is_empty()).then(|| played_like_level(error_rate)),
+            played_like_level: (!decisions.is_empty()).then(|| played_like_level(&decisions)),
             decisions,
         }
     });

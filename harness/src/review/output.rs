@@ -15,7 +15,7 @@ pub fn review_text(review: &GameReview) -> String {
     for side in &review.sides {
         let _ = writeln!(
             out,
-            "{} ({}): {}; luck {} of a win; luck-adjusted, worth {}; decisions cost {} of a win (error {} a decision, open games weighing most; accuracy {}%{}); {} inaccuracies, {} mistakes, {} blunders",
+            "{} ({}): {}; luck {} of a win; luck-adjusted, worth {}; decisions cost {} of a win (error {} a decision, open games weighing most; {} points a decision; accuracy {}%{}); {} inaccuracies, {} mistakes, {} blunders",
             side.side,
             if side.player.is_empty() { "?" } else { &side.player },
             result_verb(side.result),
@@ -23,6 +23,7 @@ pub fn review_text(review: &GameReview) -> String {
             worth(side.adjusted),
             fixed(side.decisions_cost, 3),
             fixed(side.error_rate, 4),
+            fixed(side.points_rate, 0),
             fixed(side.accuracy, 1),
             side.played_like_level
                 .map_or(String::new(), |l| format!(": like level {l}")),

@@ -32,7 +32,7 @@ fn the_networks_luck_explains_more_of_a_game_than_the_tables() {
     let out = Command::new(env!("CARGO_BIN_EXE_harness"))
         .args([
             "match",
-            "bot:level=4,clock=0",
+            "bot:bidder=equilibrium,win=0,scoring=table,clock=0",
             "bot:bidder=equilibrium,win=0,clock=0",
             "--deals",
             "100",

@@ -1,5 +1,5 @@
 //! The review of a game finds planted blunders and only them: the table and the
-//! equilibrium bid (the bot's level 4) with a bid of 100,000 for an ordinary bundle and a
+//! equilibrium bid (ladder 1's level 4) with a bid of 100,000 for an ordinary bundle and a
 //! large straight put in YACHT for 0 while LARGE_STRAIGHT is open, against a sample AI;
 //! and the same game without them.
 
@@ -16,7 +16,7 @@ use yacht::game::{Agent, Deal};
 use yacht::protocol::{Answer, Command, Group, Hand};
 use yacht::rules::category::Category;
 
-/// The table and the equilibrium bid (the bot at level 4), with two decisions planted:
+/// The table and the equilibrium bid (ladder 1's level 4), with two decisions planted:
 /// a bid of 100,000 for bundle A in round 3, and in round 2 the large straight it holds
 /// put in YACHT for 0.
 struct Planter {

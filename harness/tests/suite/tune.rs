@@ -6,8 +6,8 @@ use harness::referee::RefereeOptions;
 use harness::tuning::run::{read_log, run_tune, Setup, Tune, SCHEMA};
 use harness::tuning::spsa::Parameter;
 
-/// A tune of the bot's skill level (1..=5, each level the one above it without one part:
-/// the best is the top) against sample AI 6, from level 1.
+/// A tune of the bot's skill level over its first five (1..=5, each level about 200 Elo over
+/// the one below: the best is 5) against sample AI 6, from level 1.
 fn level_tune(log: &std::path::Path, iterations: usize) -> Tune {
     let parameter: Parameter = "level=1:1:5:1".parse().unwrap();
     let opponents = vec!["sample:6".parse().unwrap()];

@@ -254,6 +254,12 @@ pub fn all_choices(used: u16, upper_k: u32, held: &Counts) -> Vec<Choice> {
     out
 }
 
+/// The score plus upper-bonus gain of scoring `dice` in `category` now, table units: what
+/// the greedy scoring maximises.
+pub fn gain_now_units(category: Category, upper_k: u32, dice: &Counts) -> i32 {
+    units(gain_k(category, upper_k, dice).0)
+}
+
 /// The greedy scoring: the highest score plus upper-bonus gain now, nothing for the dice
 /// carried or the categories left (a player without the table: skill levels 1 and 2).
 /// `value_units` is that gain; ties go as in [`best_choice`] (category first, then the
@@ -270,7 +276,7 @@ pub fn best_greedy_choice(used: u16, upper_k: u32, held: &Counts) -> Option<Choi
             continue;
         }
         for dice in &scored {
-            let value = units(gain_k(c, upper_k, dice).0);
+            let value = gain_now_units(c, upper_k, dice);
             if best.is_none_or(|b| value > b.value_units) {
                 best = Some(Choice {
                     category: c,

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
+use yacht::engine::config::LEVEL_MAX;
 
 async fn get(http: &Client, url: String) -> (StatusCode, Value) {
     let response = http.get(url).send().await.unwrap();
@@ -57,7 +58,8 @@ async fn the_api_answers_and_refuses_as_documented() {
         .iter()
         .map(|o| o["key"].as_str().unwrap())
         .collect();
-    assert_eq!(keys.len(), 15);
+    // Every level of the ladder and the ten sample AIs.
+    assert_eq!(keys.len(), usize::from(LEVEL_MAX) + 10);
     assert!(keys.contains(&"level-1") && keys.contains(&"sample-10"));
     // Never a command line from the page: only the menu's keys.
     let (status, refused) = post(
@@ -457,7 +459,10 @@ async fn an_opened_log_is_checked_kept_and_reviewed() {
     // The menu is as it was.
     let (status, menu) = get(&http, server.url("/api/opponents")).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(menu["opponents"].as_array().unwrap().len(), 15);
+    assert_eq!(
+        menu["opponents"].as_array().unwrap().len(),
+        usize::from(LEVEL_MAX) + 10
+    );
 
     // A link reopens it, from the games folder, in a server started afresh on it.
     let again = common::start_in(server.games.clone()).await;

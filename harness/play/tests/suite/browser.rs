@@ -30,6 +30,8 @@ use harness::i18n::{format, tr, Message};
 use harness::review::decisions::review_valuation;
 use harness::review::match_review::{review_match, LogFile};
 use serde_json::json;
+use yacht::engine::config::LEVEL_MAX;
+use yacht_play::opponents::{LADDER_ELO, LEVEL_ABOUT_KEYS};
 
 /// chromedriver as a child process, killed when dropped.
 struct Driver(Child);
@@ -379,6 +381,36 @@ async fn a_whole_game(lang: &str) {
         "the browser's language chooses"
     );
     all_in(&client, lang, &[], "the menu").await;
+    // The ladder from the top: every level, each with its rating and its line in the
+    // page's language.
+    let levels = client
+        .find_all(Locator::Css(
+            "#opponents input[data-testid^=opponent-level-]",
+        ))
+        .await
+        .unwrap()
+        .len();
+    assert_eq!(levels, usize::from(LEVEL_MAX), "the menu's levels");
+    for (n, level) in (1..=LEVEL_MAX).rev().enumerate() {
+        let shown = text(&client, &format!("#opponents label:nth-child({})", n + 1)).await;
+        let elo = LADDER_ELO[usize::from(level) - 1].1;
+        let name = if level == LEVEL_MAX {
+            "opponent-level-max"
+        } else {
+            "opponent-level"
+        };
+        for want in [
+            Message::new(name).text("level", level.to_string()),
+            Message::new("opponent-elo").number("elo", elo),
+            Message::new(LEVEL_ABOUT_KEYS[usize::from(level) - 1]),
+        ] {
+            let want = want.in_lang(lang);
+            assert!(
+                shown.contains(&want),
+                "level {level}: {want:?} in {shown:?}"
+            );
+        }
+    }
     screenshot(&client, &shot("menu-1280.png")).await;
     assert!(fits(&client).await, "the menu is wider than the window");
     on_a_phone(&client, None, &shot("menu-390.png"), "the menu").await;

@@ -11,6 +11,8 @@ use std::time::{Duration, Instant};
 use harness::player::PlayerSpec;
 use harness::referee::{play_game, RefereeOptions};
 use serde_json::{json, Value};
+use yacht::engine::config::LEVEL_MAX;
+use yacht::game::Deal;
 use yacht_play::game::seat_seeds;
 use yacht_play::human::HumanSeat;
 use yacht_play::store::{GameId, Store};
@@ -136,7 +138,7 @@ async fn a_game_resumes_after_the_server_is_killed() {
         &http,
         reqwest::Method::POST,
         format!("{}/api/games", server.base),
-        Some(json!({"opponent": "level-5", "seat": "second"})),
+        Some(json!({"opponent": format!("level-{LEVEL_MAX}"), "seat": "second"})),
     )
     .await;
     let id = created["id"].as_str().unwrap().to_string();
@@ -182,6 +184,69 @@ async fn a_game_resumes_after_the_server_is_killed() {
         &options,
     )
     .unwrap();
+    assert_eq!(record.log.unwrap(), log);
+    let _ = std::fs::remove_dir_all(&games);
+}
+
+/// A game begun against a level of the first ladder (five levels, before issue 79; its
+/// metadata without a `ladder`) still opens: the server names the old level, plays it as
+/// that level's switches (`GameMeta::on_today_s_ladder`), and the game goes on to its end
+/// from the moves already made.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_begun_on_the_first_ladder_goes_on() {
+    let games = std::env::temp_dir().join(format!("yacht-play-ladder1-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&games);
+    std::fs::create_dir_all(&games).unwrap();
+    let id = GameId::random().unwrap();
+    let old = json!({
+        "id": id.as_str(), "opponent": "level-3", "spec": "bot:level=3,clock=0", "seat": 0,
+        "seed": 11, "deal": Deal::from_seed(11, 0).to_input_text(), "started": 0,
+    });
+    std::fs::write(games.join(format!("{id}.json")), old.to_string()).unwrap();
+    // Two moves made on the first ladder: the person's first bid and second bid.
+    std::fs::write(games.join(format!("{id}.moves")), "BID A 300\nBID B 0\n").unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let http = reqwest::Client::new();
+    let server = Server::start(&games, port);
+    let mut made = 2;
+    let state = play_until(&http, &server.base, id.as_str(), 2, &mut made).await;
+    assert_eq!(
+        state["opponent"]["name"], "Bot, level 3 of the first ladder (five levels)",
+        "{state}"
+    );
+    assert!(state["opponent"]["elo"].is_null(), "{state}");
+    assert!(state["finished"].is_null(), "{state}");
+    let end = play_until(&http, &server.base, id.as_str(), usize::MAX, &mut made).await;
+    assert!(end["finished"].is_object(), "{end}");
+    server.kill();
+
+    // The game is ladder 1's level 3 (the own-gain bid, the table's scoring) from the start.
+    let store = Store::open(&games).unwrap();
+    let meta = store.read_meta(&id).unwrap();
+    assert_eq!(meta.spec, "bot:bidder=own,win=0,clock=0");
+    let moves = store.read_moves(&id).unwrap();
+    assert_eq!(moves.len(), 24);
+    let (_closed, inbox) = std::sync::mpsc::channel();
+    let mut person = HumanSeat::new(Arc::default(), inbox, moves);
+    let mut bot = meta.spec.parse::<PlayerSpec>().unwrap().build().unwrap();
+    let options = RefereeOptions {
+        time_scale: 10.0,
+        write_log: true,
+        ..RefereeOptions::default()
+    };
+    let record = play_game(
+        &mut person,
+        bot.as_mut(),
+        seat_seeds(meta.seed),
+        &meta.deal().unwrap(),
+        &options,
+    )
+    .unwrap();
+    let log = std::fs::read_to_string(games.join(format!("{id}.log"))).unwrap();
     assert_eq!(record.log.unwrap(), log);
     let _ = std::fs::remove_dir_all(&games);
 }

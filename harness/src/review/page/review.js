@@ -104,7 +104,8 @@ const YachtReview = (() => {
     const table = el("table", { class: "review-sides", testid: "review-sides" });
     const head = el("tr");
     const heads = [["", null], [t("review-col-accuracy"), null],
-      [t("review-col-error"), t("review-col-error-tip")], ["?!", t("mark-inaccuracy")],
+      [t("review-col-error"), t("review-col-error-tip")],
+      [t("review-col-points"), t("review-col-points-tip")], ["?!", t("mark-inaccuracy")],
       ["?", t("mark-mistake")], ["??", t("mark-blunder")], [t("review-col-luck"), null],
       [t("review-col-result"), null], [t("review-col-adjusted"), null]];
     for (const [text, tip] of heads) head.appendChild(el("th", tip ? { title: tip } : {}, text));
@@ -113,7 +114,7 @@ const YachtReview = (() => {
       const side = r.sides[seat];
       const tr = el("tr");
       for (const v of [view.names[seat], fixed(side.accuracy, 1) + "%", pct(side.error_rate),
-        side.inaccuracies, side.mistakes, side.blunders, signed(side.luck, 2),
+        fixed(side.points_rate, 0), side.inaccuracies, side.mistakes, side.blunders, signed(side.luck, 2),
         t("result-" + verb(side.result)), worth(side.adjusted)]) tr.appendChild(el("td", {}, v));
       table.appendChild(tr);
     }
