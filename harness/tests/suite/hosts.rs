@@ -329,7 +329,7 @@ fn a_tune_on_two_hosts_is_the_tune_here_and_outlives_a_lost_host() {
     let sprt = [
         "sprt",
         "bot:clock=0,rollouts=40",
-        "bot:clock=0,rollouts=40,level=3",
+        "bot:clock=0,rollouts=40,level=6",
         "--adjusted",
         "--batch",
         "5",
