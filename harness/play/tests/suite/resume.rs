@@ -166,7 +166,16 @@ async fn a_game_resumes_after_the_server_is_killed() {
     let store = Store::open(&games).unwrap();
     let game = GameId::parse(&id).unwrap();
     let meta = store.read_meta(&game).unwrap();
-    let moves = store.read_moves(&game).unwrap();
+    assert_eq!(meta.seat, 1);
+    assert_eq!(played_in_one_go(&store, &game), log);
+    let _ = std::fs::remove_dir_all(&games);
+}
+
+/// The log of the saved game's moves played in one go, its opponent built from the spec
+/// its metadata reads as (all 24 of the person's answers made).
+fn played_in_one_go(store: &Store, id: &GameId) -> String {
+    let meta = store.read_meta(id).unwrap();
+    let moves = store.read_moves(id).unwrap();
     assert_eq!(moves.len(), 24);
     let (_closed, inbox) = std::sync::mpsc::channel();
     let mut person = HumanSeat::new(Arc::default(), inbox, moves);
@@ -176,16 +185,22 @@ async fn a_game_resumes_after_the_server_is_killed() {
         write_log: true,
         ..RefereeOptions::default()
     };
-    let record = play_game(
-        bot.as_mut(),
-        &mut person,
+    let seats: [&mut dyn harness::player::Player; 2] = if meta.seat == 0 {
+        [&mut person, bot.as_mut()]
+    } else {
+        [bot.as_mut(), &mut person]
+    };
+    let [first, second] = seats;
+    play_game(
+        first,
+        second,
         seat_seeds(meta.seed),
         &meta.deal().unwrap(),
         &options,
     )
-    .unwrap();
-    assert_eq!(record.log.unwrap(), log);
-    let _ = std::fs::remove_dir_all(&games);
+    .unwrap()
+    .log
+    .unwrap()
 }
 
 /// A game begun against a level of the first ladder (five levels, before issue 79; its
@@ -228,25 +243,7 @@ async fn a_game_begun_on_the_first_ladder_goes_on() {
     let store = Store::open(&games).unwrap();
     let meta = store.read_meta(&id).unwrap();
     assert_eq!(meta.spec, "bot:bidder=own,win=0,clock=0");
-    let moves = store.read_moves(&id).unwrap();
-    assert_eq!(moves.len(), 24);
-    let (_closed, inbox) = std::sync::mpsc::channel();
-    let mut person = HumanSeat::new(Arc::default(), inbox, moves);
-    let mut bot = meta.spec.parse::<PlayerSpec>().unwrap().build().unwrap();
-    let options = RefereeOptions {
-        time_scale: 10.0,
-        write_log: true,
-        ..RefereeOptions::default()
-    };
-    let record = play_game(
-        &mut person,
-        bot.as_mut(),
-        seat_seeds(meta.seed),
-        &meta.deal().unwrap(),
-        &options,
-    )
-    .unwrap();
     let log = std::fs::read_to_string(games.join(format!("{id}.log"))).unwrap();
-    assert_eq!(record.log.unwrap(), log);
+    assert_eq!(played_in_one_go(&store, &id), log);
     let _ = std::fs::remove_dir_all(&games);
 }
