@@ -66,3 +66,12 @@ pub fn person_moves_in_log(log: &str, seat: usize) -> (Vec<String>, bool) {
     }
     (moves, whole)
 }
+
+/// A loopback port nothing listens on now.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}

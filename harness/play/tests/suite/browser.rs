@@ -62,14 +62,6 @@ fn browser() -> Result<(PathBuf, PathBuf), String> {
     Ok((chromium, chromedriver))
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 /// The browser and its driver; `None` (the test skipped, saying why) where they are missing
 /// and not required.
 fn browser_or_skip() -> Option<(PathBuf, PathBuf)> {
@@ -91,7 +83,7 @@ async fn connect(
     name: &str,
     lang: &str,
 ) -> (Driver, Client) {
-    let port = free_port();
+    let port = common::free_port();
     let driver = Driver(
         Command::new(chromedriver)
             .arg(format!("--port={port}"))

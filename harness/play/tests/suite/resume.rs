@@ -4,6 +4,7 @@
 //! without the interruption (so the bot was in the same state: it is a function of its
 //! seed and the commands it has seen).
 
+use crate::common;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -122,20 +123,11 @@ async fn play_until(
     }
 }
 
-/// A loopback port nothing listens on now.
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_resumes_after_the_server_is_killed() {
     let games = std::env::temp_dir().join(format!("yacht-play-resume-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&games);
-    let port = free_port();
+    let port = common::free_port();
     let http = reqwest::Client::new();
 
     let server = Server::start(&games, port);
@@ -225,7 +217,7 @@ async fn a_game_begun_on_the_first_ladder_goes_on() {
     std::fs::write(games.join(format!("{id}.json")), old.to_string()).unwrap();
     // Two moves made on the first ladder: the person's first bid and second bid.
     std::fs::write(games.join(format!("{id}.moves")), "BID A 300\nBID B 0\n").unwrap();
-    let port = free_port();
+    let port = common::free_port();
     let http = reqwest::Client::new();
     let server = Server::start(&games, port);
     let mut made = 2;
