@@ -23,7 +23,7 @@ use crate::referee::RefereeOptions;
 use crate::replay::parse_log;
 use crate::review::decisions::{Judged, Kind};
 use crate::review::marks::{
-    error_rate_open, greedy_share, nearest_level, openness, overbid_rate, points_lost_rate,
+    error_rate_open, nearest_level, openness, points_lost_rate, points_lost_rate_of,
     weighted_error, LevelMeasures, LevelRule, ERROR_FLOOR,
 };
 use crate::review::match_review::logs_in;
@@ -46,23 +46,18 @@ pub const MEASURES: [&str; 9] = [
 /// Each candidate measure of one side's decisions, in the order of [`MEASURES`].
 pub fn measures(decisions: &[Judged]) -> [f64; 9] {
     let n = decisions.len().max(1) as f64;
-    let of = |kind: Kind| -> Vec<Judged> {
-        decisions
-            .iter()
-            .filter(|d| d.kind == kind)
-            .cloned()
-            .collect()
-    };
+    // The review's own measures, as its rule reads them.
+    let review = LevelMeasures::of(decisions);
     [
         decisions.iter().map(|d| d.p_win_lost).sum::<f64>() / n,
         error_rate_open(decisions),
         weighted_error(decisions, |p| f64::from(u8::from((0.1..=0.9).contains(&p)))),
         weighted_error(decisions, |p| 2.0 * (p * (1.0 - p)).max(0.0).sqrt()),
         points_lost_rate(decisions),
-        points_lost_rate(&of(Kind::Put)),
-        points_lost_rate(&of(Kind::Bid)),
-        overbid_rate(decisions),
-        greedy_share(decisions),
+        review.scoring_points,
+        points_lost_rate_of(decisions, Kind::Bid),
+        review.overbid,
+        review.greedy,
     ]
 }
 

@@ -12,8 +12,8 @@
 //! scores `103.1668 · e^(−0.04354 · L) − 3.1669` (100 for none, about 65 for 10 points),
 //! clipped to 0..=100, averaged over the side's decisions.
 
-use super::judged::Judged;
 pub use super::judged::Mark;
+use super::judged::{Judged, Kind};
 
 /// Win probability lost from which a decision is an inaccuracy, a mistake, a blunder.
 pub const MARK_THRESHOLDS: [(f64, Mark); 3] = [
@@ -69,14 +69,21 @@ pub fn weighted_error(decisions: &[Judged], weight: impl Fn(f64) -> f64) -> f64 
 
 /// The expected points `decisions` gave up a decision (each decision's `points_lost`
 /// against the best by expected score, a gain counted as none): GNU Backgammon's error
-/// rate, in the game's points. The review reads its level from this.
+/// rate, in the game's points.
 pub fn points_lost_rate(decisions: &[Judged]) -> f64 {
-    let n = decisions.len().max(1) as f64;
-    decisions
-        .iter()
-        .map(|d| d.points_lost.max(0.0))
-        .sum::<f64>()
-        / n
+    mean_points_lost(decisions.iter())
+}
+
+/// [`points_lost_rate`] of the decisions of one kind (the bids, or the scorings).
+pub fn points_lost_rate_of(decisions: &[Judged], kind: Kind) -> f64 {
+    mean_points_lost(decisions.iter().filter(|d| d.kind == kind))
+}
+
+fn mean_points_lost<'a>(decisions: impl Iterator<Item = &'a Judged>) -> f64 {
+    let (sum, n) = decisions.fold((0.0, 0usize), |(sum, n), d| {
+        (sum + d.points_lost.max(0.0), n + 1)
+    });
+    sum / n.max(1) as f64
 }
 
 /// What `decisions`' bids paid over the best bid, points a bid (a bid under it counted as
@@ -90,7 +97,7 @@ pub fn overbid_rate(decisions: &[Judged]) -> f64 {
     };
     let bids: Vec<f64> = decisions
         .iter()
-        .filter(|d| d.kind == super::judged::Kind::Bid)
+        .filter(|d| d.kind == Kind::Bid)
         .map(|d| (amount(&d.played) - amount(&d.best)).max(0.0))
         .collect();
     bids.iter().sum::<f64>() / bids.len().max(1) as f64
@@ -119,13 +126,8 @@ pub struct LevelMeasures {
 
 impl LevelMeasures {
     pub fn of(decisions: &[Judged]) -> LevelMeasures {
-        let scorings: Vec<Judged> = decisions
-            .iter()
-            .filter(|d| d.kind == super::judged::Kind::Put)
-            .cloned()
-            .collect();
         LevelMeasures {
-            scoring_points: points_lost_rate(&scorings),
+            scoring_points: points_lost_rate_of(decisions, Kind::Put),
             overbid: overbid_rate(decisions),
             greedy: greedy_share(decisions),
         }
